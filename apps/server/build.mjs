@@ -1,0 +1,25 @@
+// Bundles the server and the leads CLI to dist/. npm dependencies stay external; the workspace
+// contracts package (TypeScript source) is bundled in.
+import { build } from "esbuild";
+import { readFileSync } from "node:fs";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter(
+  (d) => !d.startsWith("@site/"),
+);
+
+await build({
+  entryPoints: { main: "src/main.ts", "cli/leads": "src/cli/leads.ts", "bench/leads": "src/bench/leads.ts" },
+  outdir: "dist",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  sourcemap: true,
+  external,
+  logLevel: "warning",
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+});
+console.log("server: built dist/");

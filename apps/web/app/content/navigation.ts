@@ -1,0 +1,45 @@
+import { productHref, products } from "./products";
+import { serviceHref } from "./services";
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** Plain links of the desktop header (the two dropdowns sit between Home and About). */
+export const headerLinks = {
+  home: { label: "Home", href: "/" },
+  rest: [
+    { label: "About", href: "/about" },
+    { label: "Careers", href: "/careers" },
+    { label: "Contact", href: "/contact" },
+  ],
+} as const;
+
+export const servicesMenu: NavLink[] = [
+  { label: "View All Services", href: "/services" },
+  { label: "Our Packages", href: "/packages" },
+];
+
+export const productsMenu = products.map((p) => ({
+  label: p.name,
+  description: p.summary,
+  href: productHref(p.id),
+  inMobileMenu: p.inMobileMenu,
+}));
+
+export const quoteLink: NavLink = { label: "Request a Quote", href: "/quote" };
+
+export const footerQuickLinks: NavLink[] = [
+  { label: "About Us", href: "/about" },
+  { label: "Services", href: "/services" },
+  { label: "Careers", href: "/careers" },
+  { label: "Quotations", href: "/quote" },
+];
+
+export const footerServiceLinks: NavLink[] = [
+  { label: "Internet Services", href: serviceHref("Internet Services") },
+  { label: "Software Solutions", href: serviceHref("Software Solutions") },
+  { label: "Mobile Development", href: serviceHref("Mobile App Development") },
+  { label: "Security Solutions", href: serviceHref("Security Solutions") },
+];

@@ -1,0 +1,72 @@
+/** The eight services. The slug is the lower-case title with spaces replaced by hyphens (spec §2). */
+export type ServiceIcon =
+  | "globe"
+  | "code"
+  | "smartphone"
+  | "layout"
+  | "briefcase"
+  | "cctv"
+  | "server"
+  | "shield";
+
+export interface Service {
+  title: string;
+  /** One sentence for the service cards. */
+  description: string;
+  icon: ServiceIcon;
+}
+
+export const services = [
+  {
+    title: "Internet Services",
+    description:
+      "Domain registration, reliable web hosting and professional business email, managed for you.",
+    icon: "globe",
+  },
+  {
+    title: "Software Solutions",
+    description:
+      "Custom web and desktop applications, API development and integrations with the systems you use.",
+    icon: "code",
+  },
+  {
+    title: "Mobile App Development",
+    description:
+      "Native and cross-platform mobile apps for iOS and Android, from first prototype to store release.",
+    icon: "smartphone",
+  },
+  {
+    title: "Web App Development",
+    description:
+      "Secure, scalable and high-performing web applications built around your business processes.",
+    icon: "layout",
+  },
+  {
+    title: "ERP Consultation",
+    description:
+      "ERP implementation, customisation and ongoing support that fit the way your organisation works.",
+    icon: "briefcase",
+  },
+  {
+    title: "CCTV & Surveillance Solutions",
+    description:
+      "Installation, maintenance and monitoring of CCTV and surveillance systems for your premises.",
+    icon: "cctv",
+  },
+  {
+    title: "Hardware Solutions",
+    description:
+      "Hardware installation, maintenance and upgrades, with secure recycling of retired equipment.",
+    icon: "server",
+  },
+  {
+    title: "Security Solutions",
+    description: "Cybersecurity, data protection and certified secure erasure to keep your information safe.",
+    icon: "shield",
+  },
+] as const satisfies readonly Service[];
+
+export const serviceSlug = (title: string) => title.toLowerCase().replace(/ /g, "-");
+export const serviceHref = (title: string) => `/services/${serviceSlug(title)}`;
+export const serviceSlugs = services.map((s) => serviceSlug(s.title));
+export const findService = (slug: string | undefined) => services.find((s) => serviceSlug(s.title) === slug);

@@ -1,0 +1,31 @@
+import { jobHref, jobs } from "./jobs";
+import { productHref, productIds } from "./products";
+import { serviceSlugs } from "./services";
+
+/** Prerendered 404 page, served with status 404 for paths that match no route. Not in the sitemap. */
+export const notFoundPath = "/404";
+
+/** The spec's static routes (§2 route table). */
+export const staticPaths = [
+  "/",
+  "/about",
+  "/services",
+  "/packages",
+  "/careers",
+  "/contact",
+  "/quote",
+  "/login",
+  "/register",
+  "/privacy",
+] as const;
+
+/** Every URL that is prerendered to HTML, generated from the content modules. */
+export function prerenderPaths(): string[] {
+  return [
+    ...staticPaths,
+    ...serviceSlugs.map((slug) => `/services/${slug}`),
+    ...productIds.map(productHref),
+    ...jobs.map((j) => jobHref(j.slug)),
+    notFoundPath,
+  ];
+}

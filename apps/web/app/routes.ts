@@ -1,0 +1,19 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// Mirrors the route table of the spec (§2). Job pages share one module driven by content/jobs.ts.
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("services", "routes/services.tsx"),
+  route("services/:serviceType", "routes/service-detail.tsx"),
+  route("products/:productId", "routes/product-detail.tsx"),
+  route("packages", "routes/packages.tsx"),
+  route("careers", "routes/careers.tsx"),
+  route("careers/:jobSlug", "routes/job-detail.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("quote", "routes/quote.tsx"),
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

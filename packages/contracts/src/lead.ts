@@ -1,0 +1,122 @@
+import { z } from "zod";
+
+/** Upper bounds shared by the forms (maxLength) and the services (validation). */
+export const LIMITS = {
+  name: 200,
+  email: 254,
+  phone: 40,
+  company: 200,
+  message: 5000,
+  details: 5000,
+} as const;
+
+/** The honeypot field: real people never fill it (it is visually hidden). */
+export const HONEYPOT_FIELD = "website";
+
+/**
+ * Quotation service values. They deliberately differ from the service page slugs
+ * (the spec says so): e.g. 'software-development' vs '/services/software-solutions'.
+ */
+export const QUOTATION_SERVICES = [
+  { value: "software-development", label: "Software Development" },
+  { value: "hardware-solutions", label: "Hardware Solutions" },
+  { value: "internet-services", label: "Internet Services" },
+  { value: "mobile-app-development", label: "Mobile App Development" },
+  { value: "web-app-development", label: "Web App Development" },
+  { value: "erp-consultation", label: "ERP Consultation" },
+  { value: "security-solutions", label: "Security Solutions" },
+  { value: "cctv-solutions", label: "CCTV Solutions" },
+] as const;
+
+export type QuotationService = (typeof QUOTATION_SERVICES)[number]["value"];
+const serviceValues = QUOTATION_SERVICES.map((s) => s.value) as [QuotationService, ...QuotationService[]];
+
+export function quotationServiceLabel(value: QuotationService): string {
+  return QUOTATION_SERVICES.find((s) => s.value === value)?.label ?? value;
+}
+
+const singleLine = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((v) => !/[\r\n]/.test(v), `${label} must be a single line.`);
+
+const optionalSingleLine = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((v) => !/[\r\n]/.test(v), `${label} must be a single line.`)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
+
+const email = z
+  .string({ error: "Email is required." })
+  .trim()
+  .min(1, "Email is required.")
+  .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters.`)
+  .pipe(z.email("Enter a valid email address."));
+
+const phone = singleLine("Phone", LIMITS.phone).refine(
+  (v) => /^[+()\d][\d\s().-]*$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6,
+  "Enter a valid phone number.",
+);
+
+const honeypot = z.string().max(1000).optional();
+
+export const contactSchema = z.object({
+  name: singleLine("Name", LIMITS.name),
+  email,
+  phone,
+  message: z
+    .string({ error: "Message is required." })
+    .trim()
+    .min(1, "Message is required.")
+    .max(LIMITS.message, `Message must be at most ${LIMITS.message} characters.`),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+export const quotationSchema = z.object({
+  name: singleLine("Name", LIMITS.name),
+  email,
+  phone,
+  company: optionalSingleLine("Company", LIMITS.company),
+  service: z.enum(serviceValues, { error: "Choose a service." }),
+  details: z
+    .string()
+    .trim()
+    .max(LIMITS.details, `Details must be at most ${LIMITS.details} characters.`)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type Contact = z.output<typeof contactSchema>;
+export type QuotationInput = z.input<typeof quotationSchema>;
+export type Quotation = z.output<typeof quotationSchema>;
+
+export type LeadKind = "contact" | "quotation";
+
+/** Shape of a 400 answer from either service. */
+export interface ValidationErrorBody {
+  error: "validation_failed";
+  fields: Record<string, string[]>;
+}
+
+/** Shape of a 201 answer from either service. */
+export interface LeadCreatedBody {
+  id: string;
+}
+
+/** Turns a zod error into `{ field: [messages] }`. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      "apps/web/vitest.config.ts",
+      "apps/server/vitest.config.ts",
+      "packages/contracts/vitest.config.ts",
+    ],
+  },
+});

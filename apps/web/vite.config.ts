@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { resolveSiteUrl } from "./app/lib/site-url";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -9,7 +10,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   define: {
-    __SITE_URL__: JSON.stringify(process.env.SITE_URL || "https://www.example.com"),
+    __SITE_URL__: JSON.stringify(resolveSiteUrl(process.env.SITE_URL)),
   },
   build: { target: "es2022" },
 });

@@ -3,8 +3,18 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse }
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteChrome } from "./components/layout/site-chrome";
+import { brand, iconFiles } from "./lib/brand";
+import { organizationJsonLd, serializeJsonLd } from "./lib/seo";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/logo.png", type: "image/png" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: iconFiles.png32, type: "image/png", sizes: "32x32" },
+  { rel: "icon", href: iconFiles.svg, type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: iconFiles.appleTouch, sizes: "180x180" },
+  { rel: "manifest", href: iconFiles.manifest },
+];
+
+/** Site-wide Organization JSON-LD: a data block (never executed), identical on every page. */
+const organizationLd = serializeJsonLd(organizationJsonLd());
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -12,8 +22,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={brand.themeColor} />
         <Meta />
         <Links />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationLd }} />
       </head>
       <body className="bg-white font-sans text-ink antialiased">
         {children}

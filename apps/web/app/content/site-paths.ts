@@ -29,3 +29,11 @@ export function prerenderPaths(): string[] {
     notFoundPath,
   ];
 }
+
+/** Prerendered pages that carry `noindex` and stay out of the sitemap: the 404 page and the placeholders. */
+export const noindexPaths: readonly string[] = [notFoundPath, "/login", "/register"];
+
+/** Every prerendered URL a search engine should index: the sitemap's list. */
+export function indexablePaths(): string[] {
+  return prerenderPaths().filter((p) => !noindexPaths.includes(p));
+}

@@ -1,0 +1,57 @@
+// First-load JS budget, from the build output: the gzip size of every JS file the prerendered page
+// loads before it is interactive (modulepreload links, module scripts, inline `import`s, and their
+// static imports). Dynamic import() chunks are lazy and not counted.
+//   npm run check:js-budget [-- --page /about --budget-kb 125]
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+
+const { values } = parseArgs({
+  options: {
+    page: { type: "string", default: "/" },
+    "budget-kb": { type: "string", default: "125" },
+    dir: { type: "string", default: "apps/web/build/client" },
+  },
+});
+const clientDir = path.resolve(values.dir);
+const budget = Number(values["budget-kb"]) * 1000; // KB = 1000 bytes (the stricter reading)
+const htmlFile = path.join(clientDir, values.page.replace(/^\/?/, ""), "index.html");
+if (!existsSync(htmlFile)) {
+  console.error(
+    `check-js-budget: ${path.relative(process.cwd(), htmlFile)} not found; run npm run build first.`,
+  );
+  process.exit(2);
+}
+
+const html = readFileSync(htmlFile, "utf8");
+const fromHtml = [
+  ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g),
+  ...html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+\.js)"/g),
+  ...html.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?\(?\s*["'](\/[^"']+\.js)["']/g),
+].map((m) => m[1]);
+
+// Follow static imports inside each module (e.g. `import{a as b}from"./chunk-X.js"`).
+const staticImport = /\b(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+const files = new Map();
+const queue = [...new Set(fromHtml)];
+while (queue.length > 0) {
+  const url = queue.shift();
+  if (files.has(url) || !url.startsWith("/")) continue;
+  const code = readFileSync(path.join(clientDir, url));
+  files.set(url, { raw: code.length, gzip: gzipSync(code, { level: 9 }).length });
+  for (const m of code.toString("utf8").matchAll(staticImport)) {
+    queue.push(new URL(m[1], `http://x${url}`).pathname);
+  }
+}
+
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+const rows = [...files].sort((a, b) => b[1].gzip - a[1].gzip);
+for (const [url, s] of rows)
+  console.log(`  ${kb(s.gzip).padStart(9)} gzip  ${kb(s.raw).padStart(9)} raw  ${url}`);
+const total = rows.reduce((sum, [, s]) => sum + s.gzip, 0);
+const ok = total <= budget;
+console.log(
+  `First-load JS of ${values.page}: ${kb(total)} gzip in ${rows.length} files; budget ${kb(budget)}: ${ok ? "PASS" : "FAIL"}`,
+);
+process.exit(ok ? 0 : 1);

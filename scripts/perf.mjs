@@ -1,0 +1,265 @@
+// `npm run perf`: Lighthouse 12 (mobile and desktop presets) on every prerendered route, a table in
+// docs/perf.md, and a non-zero exit when a budget fails.
+//   npm run perf                                   full run, writes docs/perf.md, enforces budgets
+//   npm run perf -- --routes /,/contact --check    subset (CI); prints the table, writes only with --out
+//   npm run perf -- --report-only                  never fails on budgets
+//   PERF_URL=https://staging.example.com npm run perf   audit a running site instead of `npm start`
+// Options: --preset mobile|desktop|both, --runs N (median run by performance score), --out FILE.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig } from "lighthouse";
+import { loadTs } from "../apps/web/scripts/lib/load-ts.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    routes: { type: "string" },
+    preset: { type: "string", default: "both" },
+    runs: { type: "string", default: "1" },
+    out: { type: "string" },
+    check: { type: "boolean", default: false },
+    "report-only": { type: "boolean", default: false },
+  },
+});
+
+/** The issue's budgets. Categories apply to both presets; LCP and performance to mobile. */
+const budgets = {
+  mobile: {
+    performance: 98,
+    accessibility: 100,
+    "best-practices": 100,
+    seo: 100,
+    lcp: 1800,
+    tbt: 50,
+    cls: 0.01,
+  },
+  desktop: { accessibility: 100, "best-practices": 100, seo: 100, tbt: 50, cls: 0.01 },
+};
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const { prerenderPaths, noindexPaths } = await loadTs("app/content/site-paths.ts");
+const allRoutes = prerenderPaths();
+const routes = args.routes ? args.routes.split(",").map((r) => r.trim()) : allRoutes;
+const unknown = routes.filter((r) => !allRoutes.includes(r));
+if (unknown.length) console.warn(`perf: not prerendered (audited anyway): ${unknown.join(", ")}`);
+const presets = args.preset === "both" ? ["mobile", "desktop"] : [args.preset];
+if (!presets.every((p) => p in budgets)) throw new Error(`--preset must be mobile, desktop or both`);
+const runs = Math.max(1, Number(args.runs) || 1);
+const outFile = args.out ?? (args.routes ? undefined : "docs/perf.md");
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+
+/** Starts `npm start` (which builds first if needed) on free ports; resolves once / answers. */
+async function startSite() {
+  const [port, contact, quotation] = [await freePort(), await freePort(), await freePort()];
+  const dbDir = mkdtempSync(path.join(os.tmpdir(), "perf-db-"));
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    detached: true,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CONTACT_PORT: String(contact),
+      QUOTATION_PORT: String(quotation),
+      DATABASE_URL: `sqlite:${path.join(dbDir, "perf.sqlite")}`,
+      LOG_LEVEL: "warn",
+    },
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+    rmSync(dbDir, { recursive: true, force: true });
+  };
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/`)).ok) return { url, stop };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  stop();
+  throw new Error("npm start did not answer within 5 minutes");
+}
+
+async function audit(chrome, preset, url, route) {
+  // noindex pages are meant to fail "is crawlable"; the 404 page is meant to answer 404.
+  const skipAudits = [
+    ...(noindexPaths.includes(route) ? ["is-crawlable"] : []),
+    ...(route === "/404" ? ["http-status-code"] : []),
+  ];
+  const flags = {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: categories,
+    skipAudits,
+  };
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(
+      `${url}${encodeURI(route)}`,
+      flags,
+      preset === "desktop" ? desktopConfig : undefined,
+    );
+    results.push(result.lhr);
+  }
+  results.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+  const lhr = results[Math.floor(results.length / 2)];
+  const num = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const scripts = lhr.audits["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script");
+  return {
+    route,
+    error: lhr.runtimeError?.message,
+    scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+    lcp: num("largest-contentful-paint"),
+    tbt: num("total-blocking-time"),
+    cls: num("cumulative-layout-shift"),
+    jsBytes: scripts?.transferSize ?? 0,
+    skipped: skipAudits,
+    version: lhr.lighthouseVersion,
+    chrome: lhr.environment?.hostUserAgent?.match(/Chrome\/([\d.]+)/)?.[1],
+  };
+}
+
+/** Budget failures of one row, as readable strings. */
+function failures(preset, row) {
+  const b = budgets[preset];
+  const out = row.error ? [`error: ${row.error}`] : [];
+  for (const c of categories)
+    if (b[c] !== undefined && row.scores[c] < b[c]) out.push(`${c} ${row.scores[c]} < ${b[c]}`);
+  if (b.lcp !== undefined && !(row.lcp <= b.lcp))
+    out.push(`LCP ${(row.lcp / 1000).toFixed(2)} s > ${b.lcp / 1000} s`);
+  if (!(row.tbt <= b.tbt)) out.push(`TBT ${Math.round(row.tbt)} ms > ${b.tbt} ms`);
+  if (!(row.cls <= b.cls)) out.push(`CLS ${row.cls.toFixed(3)} > ${b.cls}`);
+  return out;
+}
+
+function table(preset, rows) {
+  const b = budgets[preset];
+  const mark = (ok) => (ok ? "" : " ❌");
+  const lines = [
+    `## ${preset === "mobile" ? "Mobile (Moto G Power emulation, simulated slow 4G)" : "Desktop (1350×940, simulated broadband)"}`,
+    "",
+    `Budgets: ${[
+      b.performance !== undefined ? `performance ≥ ${b.performance}` : null,
+      `accessibility, best practices, SEO = 100`,
+      b.lcp !== undefined ? `LCP ≤ ${b.lcp / 1000} s` : null,
+      `TBT ≤ ${b.tbt} ms`,
+      `CLS ≤ ${b.cls}`,
+    ]
+      .filter(Boolean)
+      .join(", ")}.`,
+    "",
+    "| Route | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | JS transferred | Budget |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+  ];
+  for (const row of rows) {
+    const f = failures(preset, row);
+    const score = (c) => `${row.scores[c]}${mark(b[c] === undefined || row.scores[c] >= b[c])}`;
+    lines.push(
+      `| ${row.route}${row.skipped.length ? " ¹" : ""} | ${categories.map(score).join(" | ")} | ` +
+        `${(row.lcp / 1000).toFixed(2)} s${mark(b.lcp === undefined || row.lcp <= b.lcp)} | ` +
+        `${Math.round(row.tbt)} ms${mark(row.tbt <= b.tbt)} | ${row.cls.toFixed(3)}${mark(row.cls <= b.cls)} | ` +
+        `${(row.jsBytes / 1024).toFixed(1)} KiB | ${f.length ? `fail: ${f.join("; ")}` : "pass"} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const site = process.env.PERF_URL
+  ? { url: process.env.PERF_URL.replace(/\/$/, ""), stop: () => {} }
+  : await startSite();
+process.on("SIGINT", () => {
+  site.stop();
+  process.exit(130);
+});
+const results = {};
+try {
+  for (const preset of presets) {
+    const userDataDir = mkdtempSync(path.join(os.tmpdir(), "perf-chrome-"));
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromeFlags,
+      userDataDir,
+      logLevel: "silent",
+    });
+    try {
+      results[preset] = [];
+      for (const route of routes) {
+        const row = await audit(chrome, preset, site.url, route);
+        results[preset].push(row);
+        const f = failures(preset, row);
+        console.log(
+          `${preset.padEnd(7)} ${route.padEnd(42)} ${categories.map((c) => row.scores[c]).join("/")}  ` +
+            `LCP ${(row.lcp / 1000).toFixed(2)}s TBT ${Math.round(row.tbt)}ms CLS ${row.cls.toFixed(3)}  ${f.length ? `FAIL ${f.join("; ")}` : "ok"}`,
+        );
+      }
+    } finally {
+      chrome.kill();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  site.stop();
+}
+
+const first = Object.values(results)[0]?.[0];
+const failed = presets.flatMap((p) =>
+  results[p].filter((r) => failures(p, r).length > 0).map((r) => `${p} ${r.route}`),
+);
+const doc = [
+  "# Performance report",
+  "",
+  `Generated ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC by \`npm run perf\` against ` +
+    `${process.env.PERF_URL ? process.env.PERF_URL : "`npm start` (production build, local server)"} with ` +
+    `Lighthouse ${first?.version ?? "?"} and Chromium ${first?.chrome ?? "?"}` +
+    `${runs > 1 ? `, median of ${runs} runs per route` : ", one run per route"}.`,
+  "Scores are out of 100; ❌ marks a figure outside its budget. JS transferred is the compressed script",
+  "bytes of the page load. The first-load JS budget (≤ 125 KB gzip for /) is checked separately by",
+  "`npm run check:js-budget`.",
+  "",
+  ...presets.flatMap((p) => [table(p, results[p]), ""]),
+  "¹ noindex page (or the 404 page): Lighthouse's “page is crawlable” (and, for /404, HTTP status) audits are",
+  "skipped, because failing them is the intended behaviour.",
+  "",
+  failed.length ? `**Budget failures: ${failed.length}** (${failed.join(", ")}).` : "**Every budget met.**",
+  "",
+].join("\n");
+
+if (outFile) {
+  writeFileSync(outFile, doc);
+  console.log(`perf: wrote ${outFile}`);
+} else console.log(`\n${doc}`);
+
+if (failed.length && !args["report-only"]) {
+  console.error(`perf: ${failed.length} budget failure(s)`);
+  process.exit(1);
+}

@@ -247,9 +247,13 @@ const doc = [
   "`npm run check:js-budget`.",
   "",
   ...presets.flatMap((p) => [table(p, results[p]), ""]),
-  "¹ noindex page (or the 404 page): Lighthouse's “page is crawlable” (and, for /404, HTTP status) audits are",
-  "skipped, because failing them is the intended behaviour.",
-  "",
+  ...(presets.some((p) => results[p].some((r) => r.skipped.length > 0))
+    ? [
+        "¹ noindex page (or the 404 page): Lighthouse's “page is crawlable” (and, for /404, HTTP status) audits",
+        "are skipped, because failing them is the intended behaviour.",
+        "",
+      ]
+    : []),
   failed.length ? `**Budget failures: ${failed.length}** (${failed.join(", ")}).` : "**Every budget met.**",
   "",
 ].join("\n");

@@ -36,7 +36,12 @@ export async function listFiles(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)).split(path.sep).join("/"))
+    .map((e) =>
+      path
+        .relative(dir, path.join(e.parentPath ?? e.path, e.name))
+        .split(path.sep)
+        .join("/"),
+    )
     .sort();
 }
 
@@ -66,8 +71,14 @@ export async function precompress(clientDir, files) {
       }),
       gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
     ]);
-    if (br.length < raw.length) (await writeFile(`${abs}.br`, br), written++);
-    if (gz.length < raw.length) (await writeFile(`${abs}.gz`, gz), written++);
+    for (const [ext, data] of [
+      ["br", br],
+      ["gz", gz],
+    ]) {
+      if (data.length >= raw.length) continue;
+      await writeFile(`${abs}.${ext}`, data);
+      written++;
+    }
   }
   return written;
 }
@@ -143,7 +154,12 @@ export function nginxConf(manifest) {
     const page = pagePathOf(file);
     if (page === null || file === NOT_FOUND_FILE) continue;
     if (page !== "/") out.push(`location = ${page}/ { return 301 ${page}$is_args$args; }`);
-    out.push(`location = ${page} {`, ...headers(cspOf(file), CACHE_HTML), `    try_files /${file} =404;`, "}");
+    out.push(
+      `location = ${page} {`,
+      ...headers(cspOf(file), CACHE_HTML),
+      `    try_files /${file} =404;`,
+      "}",
+    );
   }
   out.push(
     `# Unknown ids of the dynamic routes: the SPA fallback renders "not found" client-side, status 404.`,

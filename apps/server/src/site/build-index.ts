@@ -67,7 +67,11 @@ async function readManifest(clientDir: string): Promise<CspManifest> {
     );
   }
   const manifest = JSON.parse(text) as CspManifest;
-  if (manifest.version !== 1 || typeof manifest.pages !== "object" || !Array.isArray(manifest.connectOrigins)) {
+  if (
+    manifest.version !== 1 ||
+    typeof manifest.pages !== "object" ||
+    !Array.isArray(manifest.connectOrigins)
+  ) {
     throw new Error(`Unrecognised CSP manifest at ${manifestPath}`);
   }
   return manifest;
@@ -113,7 +117,9 @@ export async function indexBuild(
       if (fromManifest) scriptHashes = fromManifest;
       else {
         warn(`${file} is not in the CSP manifest (stale build?): hashing its inline scripts at startup`);
-        scriptHashes = inlineScriptHashes(identity.body?.toString("utf8") ?? (await readFile(absPath, "utf8")));
+        scriptHashes = inlineScriptHashes(
+          identity.body?.toString("utf8") ?? (await readFile(absPath, "utf8")),
+        );
       }
     }
     const entry: BuildFile = {

@@ -16,7 +16,11 @@ import { encodePath, parseTarget } from "./request-path";
 const ALLOWED_METHODS = "GET, HEAD";
 
 function badRequest(reply: FastifyReply) {
-  return reply.code(400).header("Cache-Control", "no-cache").type("text/plain; charset=utf-8").send("Bad Request\n");
+  return reply
+    .code(400)
+    .header("Cache-Control", "no-cache")
+    .type("text/plain; charset=utf-8")
+    .send("Bad Request\n");
 }
 
 /**

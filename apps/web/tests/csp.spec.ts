@@ -18,7 +18,7 @@ interface Watch {
   problems: string[];
 }
 
-/** Records CSP violations (event + console) and uncaught page errors from the first byte on. */
+/** Records CSP violations (event + console), script console errors and uncaught page errors. */
 async function watch(page: Page): Promise<Watch> {
   const w: Watch = { problems: [] };
   await page.addInitScript(() => {
@@ -30,7 +30,13 @@ async function watch(page: Page): Promise<Watch> {
     });
   });
   page.on("console", (m: ConsoleMessage) => {
-    if (/content security policy|permissions-policy/i.test(m.text())) w.problems.push(`console: ${m.text()}`);
+    const text = m.text();
+    if (/content security policy|permissions-policy/i.test(text)) w.problems.push(`console: ${text}`);
+    // Errors logged by scripts (hydration mismatches, failed chunks…). A 404 document or a missing
+    // resource is logged by the browser as "Failed to load resource" and is asserted elsewhere.
+    else if (m.type() === "error" && !text.startsWith("Failed to load resource")) {
+      w.problems.push(`console.error: ${text}`);
+    }
   });
   page.on("pageerror", (e) => w.problems.push(`pageerror: ${e.message}`));
   return w;

@@ -132,7 +132,13 @@ describe("404 page and SPA fallback", () => {
   });
 
   it("serves the SPA fallback with status 404 for unknown ids of the dynamic routes", async () => {
-    for (const url of ["/services/unknown", "/products/nope", "/careers/astronaut", "/services/unknown/"]) {
+    for (const url of [
+      "/services/unknown",
+      "/products/nope",
+      "/careers/astronaut",
+      "/services/unknown/",
+      `/services/${"long-".repeat(60)}`,
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain("window.__fixture = 'spa';");

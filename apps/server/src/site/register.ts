@@ -15,21 +15,22 @@ import { encodePath, parseTarget } from "./request-path";
 
 const ALLOWED_METHODS = "GET, HEAD";
 
-function badRequest(reply: FastifyReply) {
+function badRequest(reply: FastifyReply, status = 400) {
   return reply
-    .code(400)
+    .code(status)
     .header("Cache-Control", "no-cache")
     .type("text/plain; charset=utf-8")
-    .send("Bad Request\n");
+    .send(status === 414 ? "URI Too Long\n" : "Bad Request\n");
 }
 
 /**
  * Fastify's `frameworkErrors` option for the site role: a URL the router cannot decode (`/%E0%A4%A`)
  * gets the same plain 400 as our own checks, through the reply so the security headers are added.
  */
-export function siteFrameworkErrors(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
+export function siteFrameworkErrors(error: Error, _request: FastifyRequest, reply: FastifyReply) {
   // This reply is made before routing, so the onSend hook below does not run: set the headers here.
-  void badRequest(applySecurityHeaders(reply, contentSecurityPolicy()));
+  const status = (error as { code?: string }).code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400;
+  void badRequest(applySecurityHeaders(reply, contentSecurityPolicy()), status);
 }
 
 /** Adds the static security headers, and the CSP unless the response has its own (HTML pages). */

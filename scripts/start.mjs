@@ -2,7 +2,11 @@
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const built = ["apps/web/build/client/index.html", "apps/server/dist/main.js"].every((f) => existsSync(f));
+const built = [
+  "apps/web/build/client/index.html",
+  "apps/web/build/csp-manifest.json", // written by the web postbuild; the site server needs it
+  "apps/server/dist/main.js",
+].every((f) => existsSync(f));
 if (!built) {
   console.log("No build found: building first (npm run build)…");
   const r = spawnSync("npm", ["run", "build"], { stdio: "inherit", shell: process.platform === "win32" });

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
-import { registerSite } from "./site/register";
+import { registerSite, siteFrameworkErrors } from "./site/register";
 
 export type Role = "site" | "contact" | "quotation";
 
@@ -14,6 +14,7 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
   const app = Fastify({
     logger: { level: deps.config.LOG_LEVEL },
     trustProxy: deps.config.TRUST_PROXY,
+    ...(role === "site" ? { frameworkErrors: siteFrameworkErrors } : {}),
   });
   if (role === "site") await registerSite(app, deps.config);
   return app;

@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { writeStaticArtifacts } from "../../web/scripts/static-artifacts.mjs";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+
+/** The inline scripts of the fixture pages, exactly as they appear between <script> and </script>. */
+export const HOME_SCRIPT = 'window.__fixture = {"page":"home"};\nconsole.log("home");';
+export const ABOUT_SCRIPT = "window.__fixture = 'about';";
+export const MODULE_SCRIPT = 'import "/assets/app-abc123.js";';
+
+/** sha256 CSP source of a script text, computed here independently of the code under test. */
+export const cspHash = (script: string) =>
+  `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
+
+/** Enough copy that the pages are worth compressing, as real pages are. */
+const FILLER = "Enterprise IT consulting, software, hardware and internet services. ".repeat(12);
+
+const page = (title: string, body: string, script: string) =>
+  `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"/><title>${title}</title>` +
+  `<link rel="stylesheet" href="/assets/app-abc123.css"/></head><body><main>${body}<p>${FILLER}</p></main>` +
+  `<script>${script}</script><script type="module">${MODULE_SCRIPT}</script>` +
+  `<script type="application/ld+json">{"@type":"Organization"}</script></body></html>\n`;
+
+/** A JS bundle big enough to be worth compressing. */
+export const APP_JS = Array.from(
+  { length: 80 },
+  (_, i) => `export const value${i} = "the quick brown fox ${i}";`,
+).join("\n");
+
+export const FILES: Record<string, string> = {
+  "index.html": page("Home", "<h1>Welcome home</h1>", HOME_SCRIPT),
+  "about/index.html": page("About", "<h1>About Us</h1>", ABOUT_SCRIPT),
+  "services/cctv-&-surveillance-solutions/index.html": page(
+    "CCTV",
+    "<h1>CCTV &amp; Surveillance Solutions</h1>",
+    "window.__fixture = 'cctv';",
+  ),
+  "services/cctv-&-surveillance-solutions.data": '[{"_1":2},"routes/service-detail",{}]',
+  "404/index.html": page("Page not found", "<h1>Page not found</h1>", "window.__fixture = '404';"),
+  "__spa-fallback.html": page("Loading", '<div aria-busy="true"></div>', "window.__fixture = 'spa';"),
+  "assets/app-abc123.js": APP_JS,
+  "assets/app-abc123.css": "main{display:block}",
+  "robots.txt": "User-agent: *\nAllow: /\n",
+  ".secret": "not to be served",
+};
+
+export interface Fixture {
+  root: string;
+  clientDir: string;
+  app: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+/** Writes the fixture build, runs the real postbuild step over it, and builds the site app on it. */
+export async function startFixture(env: Record<string, string> = {}): Promise<Fixture> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "site-fixture-"));
+  const clientDir = path.join(root, "client");
+  for (const [file, content] of Object.entries(FILES)) {
+    await mkdir(path.dirname(path.join(clientDir, file)), { recursive: true });
+    await writeFile(path.join(clientDir, file), content);
+  }
+  await writeStaticArtifacts({
+    clientDir,
+    env: {
+      VITE_CONTACT_API_URL: "http://localhost:8102/contact",
+      VITE_QUOTATION_API_URL: "http://localhost:9102",
+      ...env,
+    },
+    log: () => undefined,
+  });
+  const app = await buildApp("site", {
+    config: loadConfig({ WEB_BUILD_DIR: clientDir, LOG_LEVEL: "silent" }),
+  });
+  return {
+    root,
+    clientDir,
+    app,
+    close: async () => {
+      await app.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}

@@ -99,11 +99,24 @@ export interface ReceivedMail {
   html: string;
 }
 
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) back to text. */
+export function decodeMimeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, "$1$2")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) => {
+      if (enc.toUpperCase() === "B") return Buffer.from(data, "base64").toString("utf8");
+      const bytes = data
+        .replace(/_/g, " ")
+        .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16)));
+      return Buffer.from(bytes, "latin1").toString("utf8");
+    });
+}
+
 function unfoldHeaders(block: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of block.replace(/\r\n[ \t]+/g, " ").split("\r\n")) {
     const i = line.indexOf(":");
-    if (i > 0) out[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+    if (i > 0) out[line.slice(0, i).trim().toLowerCase()] = decodeMimeWords(line.slice(i + 1).trim());
   }
   return out;
 }
@@ -135,7 +148,10 @@ export function parseMail(raw: string): Omit<ReceivedMail, "envelope"> {
       const h = unfoldHeaders(s.slice(0, j));
       parts.push({
         type: (h["content-type"] ?? "").split(";")[0]!.trim(),
-        content: decodeBody(s.slice(j + 4).replace(/\r\n$/, ""), h["content-transfer-encoding"]),
+        content: decodeBody(s.slice(j + 4).replace(/\r\n$/, ""), h["content-transfer-encoding"]).replace(
+          /\r\n/g,
+          "\n",
+        ),
       });
     }
   } else {

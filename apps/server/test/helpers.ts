@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -235,3 +236,29 @@ export const validQuotation = {
   service: "erp-consultation",
   details: "Forty users across two sites.",
 };
+
+export const serverDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+export const repoDir = path.resolve(serverDir, "../..");
+
+/** Bundles the server (dist/main.js, dist/cli/leads.js) exactly as `npm run build -w apps/server` does. */
+export function buildServer(): void {
+  const r = spawnSync(process.execPath, ["build.mjs"], { cwd: serverDir, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+/** Environment for a child process: the parent's, minus anything that would change its storage or mail. */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of [
+    "DATABASE_URL",
+    "SMTP_URL",
+    "ROLE",
+    "PORT",
+    "CONTACT_PORT",
+    "QUOTATION_PORT",
+    "LOG_LEVEL",
+  ]) {
+    delete env[k];
+  }
+  return { ...env, ...extra };
+}

@@ -46,7 +46,7 @@ export async function openDatabase(url: string, opts: { migrate?: boolean } = {}
       location: file,
       async ping() {
         // Direct call: reports a closed handle or a vanished/unreadable file.
-        handle.prepare("select count(*) from leads").get();
+        handle.prepare("select 1 from leads limit 1").get();
       },
       close: () => db.destroy(),
     };

@@ -102,7 +102,9 @@ for (const [kind, form] of Object.entries(forms)) {
       await expect(busy).toBeDisabled();
       release();
       await expect(page.getByRole("status")).toHaveText(form.success);
-      await expect(page.getByRole("button", { name: form.submit })).toBeEnabled();
+      const button = page.getByRole("button", { name: form.submit });
+      await expect(button).toBeEnabled();
+      await expect(button).toBeFocused(); // keyboard focus survives the disabled phase
     });
 
     test("empties the form on success and removes the message after 15 seconds", async ({ page }) => {

@@ -44,6 +44,17 @@ export function useLeadForm<K extends LeadKind, F extends string>({
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
 
+  // The submit button is disabled while sending, which drops keyboard focus; give it back afterwards
+  // unless something else (e.g. the first invalid field) has taken it.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (status === "submitting") return;
+    const el = returnFocus.current;
+    returnFocus.current = null;
+    const active = document.activeElement;
+    if (el?.isConnected && (active === null || active === document.body)) el.focus();
+  }, [status]);
+
   useEffect(
     () => () => {
       clearTimeout(hideTimer.current);
@@ -106,6 +117,8 @@ export function useLeadForm<K extends LeadKind, F extends string>({
     clearTimeout(hideTimer.current);
     const controller = new AbortController();
     inFlight.current = controller;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    returnFocus.current = submitter instanceof HTMLElement ? submitter : null;
     setStatus("submitting");
     setMessage(null);
 

@@ -34,7 +34,7 @@ function mockFetch() {
 }
 
 function setup() {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+  const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime.bind(vi) });
   render(
     <MemoryRouter>
       <ContactForm />
@@ -73,7 +73,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("ContactForm", () => {
+// Generous timeout: these tests type into real inputs and CI machines can be busy.
+describe("ContactForm", { timeout: 20_000 }, () => {
   it("renders the four required fields with native types, limits and autocomplete", () => {
     mockFetch();
     setup();

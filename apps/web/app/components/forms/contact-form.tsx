@@ -85,10 +85,12 @@ export function ContactForm() {
       />
       <HoneypotField />
       <PrivacyNote purpose="reply to your message" />
-      <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-        {submitting ? "Submitting..." : "Send Message"}
-      </Button>
-      <FormStatus status={status} message={message} />
+      <div>
+        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+          {submitting ? "Submitting..." : "Send Message"}
+        </Button>
+        <FormStatus status={status} message={message} />
+      </div>
     </form>
   );
 }

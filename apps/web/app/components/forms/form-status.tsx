@@ -13,7 +13,7 @@ export function FormStatus({ status, message }: { status: LeadFormStatus; messag
     <>
       <div role="status" aria-atomic="true">
         {success && (
-          <p className="flex items-start gap-2 rounded-lg border border-green-700 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
+          <p className="mt-5 flex items-start gap-2 rounded-lg border border-green-700 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
             <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             {success}
           </p>
@@ -21,7 +21,7 @@ export function FormStatus({ status, message }: { status: LeadFormStatus; messag
       </div>
       <div role="alert" aria-atomic="true">
         {error && (
-          <p className="flex items-start gap-2 rounded-lg border border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          <p className="mt-5 flex items-start gap-2 rounded-lg border border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             {error}
           </p>

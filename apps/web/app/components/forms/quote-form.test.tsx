@@ -33,7 +33,7 @@ function mockFetch() {
 }
 
 function setup() {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+  const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime.bind(vi) });
   render(
     <MemoryRouter>
       <QuoteForm />
@@ -55,7 +55,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("QuoteForm", () => {
+// Generous timeout: these tests type into real inputs and CI machines can be busy.
+describe("QuoteForm", { timeout: 20_000 }, () => {
   it("offers the eight services with their contract values after a placeholder", () => {
     mockFetch();
     setup();

@@ -109,10 +109,12 @@ export function QuoteForm() {
       />
       <HoneypotField />
       <PrivacyNote purpose="prepare your quotation and discuss it with you" />
-      <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-        {submitting ? "Submitting..." : "Request Quote"}
-      </Button>
-      <FormStatus status={status} message={message} />
+      <div>
+        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+          {submitting ? "Submitting..." : "Request Quote"}
+        </Button>
+        <FormStatus status={status} message={message} />
+      </div>
     </form>
   );
 }

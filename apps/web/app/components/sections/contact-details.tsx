@@ -24,7 +24,7 @@ export function ContactDetails({ headingId = "contact-details-title" }: { headin
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8"
+      className="h-fit rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8"
     >
       <h2 id={headingId} className="text-xl font-semibold text-ink">
         Contact details

@@ -13,6 +13,7 @@ import {
   type SmtpPeer,
   tempDir,
   validContact,
+  validQuotation,
 } from "./helpers";
 
 interface Running {
@@ -114,5 +115,42 @@ describe("crash safety (real process, SIGKILL)", () => {
     expect(second.output()).toContain("shutting down");
     expect(second.output()).not.toContain("SMTP_URL is not set");
     expect(peer.mails).toHaveLength(8);
+  }, 120_000);
+
+  it("ROLE=all serves both services from one process with a single outbox worker", async () => {
+    const [site, contact, quotation] = [await freePort(), await freePort(), await freePort()];
+    const dbUrl = `sqlite:${path.join(tmp.dir, "all", "leads.sqlite")}`;
+    const before = peer.mails.length;
+    const proc = await startServer(
+      {
+        ROLE: "all",
+        PORT: String(site),
+        QUOTATION_PORT: String(quotation),
+        DATABASE_URL: dbUrl,
+        SMTP_URL: peer.url,
+        ALLOWED_ORIGINS: `http://localhost:${site}`,
+      },
+      contact,
+    );
+    running.push(proc.child);
+    const post = async (port: number, kind: string, body: object) => {
+      const res = await fetch(`http://127.0.0.1:${port}/${kind}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: `http://localhost:${site}` },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(201);
+      expect(res.headers.get("access-control-allow-origin")).toBe(`http://localhost:${site}`);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const ids = [
+      await post(contact, "contact", validContact),
+      await post(quotation, "quotation", validQuotation),
+    ];
+    await vi.waitFor(() => expect(peer.mails.length - before).toBe(2), { timeout: 20_000, interval: 100 });
+    expect(new Set(peer.mails.slice(before).map((m) => m.headers["x-lead-id"]))).toEqual(new Set(ids));
+    expect(proc.output().match(/outbox worker started/g)).toHaveLength(1);
+    proc.child.kill("SIGTERM");
+    await once(proc.child, "exit");
   }, 120_000);
 });

@@ -212,6 +212,7 @@ describe("leads command", { timeout: 120_000 }, () => {
     [["frobnicate"]],
     [["list", "--kind", "newsletter"]],
     [["list", "--since", "yesterday"]],
+    [["list", "--since", "2026-02-30"]],
     [["list", "--spam", "--all"]],
     [["list", "--colour"]],
     [["show"]],

@@ -35,6 +35,10 @@ describe("SQLite storage settings", () => {
     expect(() => sqlitePath("sqlite:data/leads.sqlite")).toThrow(/absolute/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     await expect(openDatabase("mysql://x")).rejects.toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465" }).SMTP_URL).toBe(
+      "smtps://u:p@mail.example.com:465",
+    );
   });
 });
 

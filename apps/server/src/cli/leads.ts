@@ -27,7 +27,12 @@ class UsageError extends Error {}
 
 function parseDate(value: string): Date {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime())) {
+  // Also refuses dates JavaScript would silently roll over (2026-02-30 → 2 March).
+  if (
+    !/^\d{4}-\d{2}-\d{2}/.test(value) ||
+    Number.isNaN(d.getTime()) ||
+    d.toISOString().slice(0, 10) !== value.slice(0, 10)
+  ) {
     throw new UsageError(`--since: not a date: ${value}`);
   }
   return d;

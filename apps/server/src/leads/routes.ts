@@ -102,7 +102,8 @@ export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, d
         });
       }
       if (stored.outcome === "replay") {
-        req.log.info({ kind, replay: true }, "idempotent replay");
+        const leadId = (stored.body as { id?: unknown } | null)?.id;
+        req.log.info({ leadId, kind, replay: true }, "idempotent replay");
         return reply.code(stored.status).header("idempotent-replayed", "true").send(stored.body);
       }
       req.log.info({ leadId: stored.id, kind, spam: result.lead.isSpam }, "lead stored");

@@ -4,6 +4,7 @@
  * Playwright's clock. The real-service path is covered by forms-e2e.spec.ts.
  */
 import { expect, type Page, type Route, test } from "@playwright/test";
+import { company } from "../app/content/company";
 import { baseURL, contactApiUrl, quotationApiUrl } from "./support/e2e-env";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -196,3 +197,30 @@ for (const [kind, form] of Object.entries(forms)) {
     });
   });
 }
+
+test("the contact page shows the company's e-mail, UK phone, London address and office hours", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+  const details = page.getByRole("region", { name: "Contact details" });
+  await expect(details.getByRole("link", { name: company.email.info })).toHaveAttribute(
+    "href",
+    `mailto:${company.email.info}`,
+  );
+  await expect(details.getByRole("link", { name: company.phone.uk.display })).toHaveAttribute(
+    "href",
+    `tel:${company.phone.uk.tel}`,
+  );
+  await expect(details).toContainText(company.address.street);
+  await expect(details).toContainText("London");
+  await expect(details).toContainText("Monday to Friday 9am to 6pm GMT");
+  await expect(page).toHaveTitle(/^Contact Us \| /);
+});
+
+test("the quote page has its own title and the form's privacy line", async ({ page }) => {
+  await page.goto("/quote");
+  await expect(page.getByRole("heading", { level: 1, name: "Request a Quote" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Request a Quote \| /);
+  await expect(page.getByRole("link", { name: "privacy notice" })).toHaveAttribute("href", "/privacy");
+});

@@ -1,11 +1,17 @@
 import { defineConfig, devices } from "@playwright/test";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import {
+  baseURL,
+  e2eDatabaseUrl,
+  e2eRateLimitPerMinute,
+  notifyTo,
+  repoRoot,
+  smtpSinkHttpPort,
+  smtpSinkPort,
+  smtpSinkUrl,
+} from "./tests/support/e2e-env";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const port = Number(process.env.PORT ?? 3000);
-export const baseURL = `http://localhost:${port}`;
+export { baseURL };
 
 /** Debian's Chromium, launched as the workplace requires (no downloads, no background traffic). */
 const chromium = {
@@ -49,16 +55,34 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node scripts/start.mjs",
-    cwd: repoRoot,
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      DATABASE_URL:
-        process.env.E2E_DATABASE_URL ?? `sqlite:${path.join(os.tmpdir(), `site-e2e-${port}.sqlite`)}`,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // The SMTP peer that receives the lead notifications (tests/support/smtp-sink.ts).
+      name: "smtp-sink",
+      command: "node node_modules/jiti/lib/jiti-cli.mjs apps/web/tests/support/smtp-sink.ts",
+      cwd: repoRoot,
+      url: `${smtpSinkUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
     },
-  },
+    {
+      name: "site",
+      command: "node scripts/start.mjs",
+      cwd: repoRoot,
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        // The specs read the same database with `npm run leads` (tests/support/e2e-env.ts).
+        DATABASE_URL: e2eDatabaseUrl,
+        SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+        NOTIFY_TO: notifyTo,
+        // The run posts many forms from one IP: lift the per-IP limit (default 10 per minute).
+        RATE_LIMIT_PER_MINUTE: String(e2eRateLimitPerMinute),
+        ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? baseURL,
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
 });

@@ -1,21 +1,134 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import cors from "@fastify/cors";
+import rateLimit from "@fastify/rate-limit";
+import type { LeadKind } from "@site/contracts";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config";
+import type { Database } from "./db/database";
+import { type Clock, systemClock } from "./leads/clock";
+import { purgeExpiredIdempotencyKeys } from "./leads/repository";
+import { BODY_LIMIT_BYTES, registerLeadRoutes } from "./leads/routes";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 
 export type Role = "site" | "contact" | "quotation";
 
 export interface AppDeps {
   config: Config;
-  // The leads roles add their dependencies here (database, clock, …).
+  /** Required by the contact and quotation roles (one Database may serve both). */
+  database?: Database;
+  /** Time source for stored timestamps and idempotency expiry (tests move it). */
+  clock?: Clock;
+  /** Where pino writes (tests capture it); default stdout. */
+  logStream?: { write(line: string): void };
+  /** Called after a lead is committed (wakes the outbox worker). */
+  onLeadStored?: (id: string) => void;
 }
+
+const ERROR_NAMES: Record<number, string> = {
+  400: "bad_request",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+/** Logs never carry bodies or query strings: a request is its method, path and id. */
+const serializers: NonNullable<Exclude<FastifyServerOptions["logger"], boolean | undefined>>["serializers"] =
+  {
+    req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split("?")[0] }),
+    res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+  };
 
 /** Builds one role's Fastify app without listening, so tests can use app.inject(). */
 export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstance> {
+  const isLeadRole = role === "contact" || role === "quotation";
   const app = Fastify({
-    logger: { level: deps.config.LOG_LEVEL },
+    logger: {
+      level: deps.config.LOG_LEVEL,
+      serializers,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     trustProxy: deps.config.TRUST_PROXY,
     ...(role === "site" ? { frameworkErrors: siteFrameworkErrors } : {}),
+    ...(isLeadRole ? { bodyLimit: BODY_LIMIT_BYTES } : {}),
   });
   if (role === "site") await registerSite(app, deps.config);
+  if (isLeadRole) await registerLeadRole(app, role, deps);
   return app;
+}
+
+async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppDeps) {
+  const { config } = deps;
+  const database = deps.database;
+  if (!database) throw new Error(`the ${kind} role needs a database`);
+  const clock = deps.clock ?? systemClock;
+
+  // Only JSON is parsed; text/plain (Fastify's other default) is refused as 415.
+  app.removeContentTypeParser("text/plain");
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err: { type: err.name, code: err.code, message: err.message } }, "request failed");
+      return reply.code(500).send({ error: "internal_error", message: "Something went wrong on our side." });
+    }
+    const error =
+      err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+        ? "invalid_json"
+        : (ERROR_NAMES[status] ?? "bad_request");
+    const message =
+      status === 429
+        ? "Too many requests. Please try again later."
+        : error === "invalid_json"
+          ? "The body is not valid JSON."
+          : err.message;
+    return reply.code(status).send({ error, message });
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .code(404)
+      .send({ error: "not_found", message: `No route for ${req.method} ${req.url.split("?")[0]}.` }),
+  );
+  app.addHook("onSend", async (_req, reply) => {
+    reply.header("cache-control", "no-store");
+    reply.header("x-content-type-options", "nosniff");
+  });
+
+  await app.register(cors, {
+    origin: config.ALLOWED_ORIGINS,
+    methods: ["POST"],
+    allowedHeaders: ["Content-Type", "Idempotency-Key"],
+    credentials: false,
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/readyz", async (req, reply) => {
+    try {
+      await database.ping();
+      return { status: "ok" };
+    } catch (err) {
+      req.log.warn({ err: err instanceof Error ? err.message : String(err) }, "database not reachable");
+      return reply.code(503).send({ status: "unavailable" });
+    }
+  });
+
+  await registerLeadRoutes(app, kind, {
+    database,
+    clock,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    onLeadStored: deps.onLeadStored,
+  });
+
+  // Idempotency keys older than 24 h are no longer honoured; drop them hourly.
+  let purge: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    purge = setInterval(() => {
+      purgeExpiredIdempotencyKeys(database.db, clock.now()).catch(() => {});
+    }, 60 * 60_000);
+    purge.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(purge));
 }

@@ -17,7 +17,10 @@ const envSchema = z.object({
     .string()
     .regex(/^(sqlite:\/|postgres(ql)?:\/\/)/, "must be sqlite:/abs/path.sqlite or postgres://…")
     .default(`sqlite:${path.join(repoRoot, "data", "leads.sqlite")}`),
-  SMTP_URL: z.string().url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, "must be smtp://[user:pass@]host[:port] or smtps://…")
+    .optional(),
   NOTIFY_TO: z.string().default("sales@example.com"),
   MAIL_FROM: z.string().default("Website <no-reply@example.com>"),
   ALLOWED_ORIGINS: z

@@ -1,5 +1,9 @@
 import { buildApp, type Role } from "./app";
 import { loadConfig } from "./config";
+import { type Database, openDatabase } from "./db/database";
+import { createSmtpMailer } from "./leads/mailer";
+import { OutboxWorker } from "./leads/outbox-worker";
+import { countUnsent } from "./leads/repository";
 
 const config = loadConfig();
 const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation"] : [config.ROLE];
@@ -8,16 +12,51 @@ const portOf: Record<Role, number> = {
   contact: config.CONTACT_PORT,
   quotation: config.QUOTATION_PORT,
 };
+const leadRoles = roles.filter((r) => r !== "site");
 
-const apps = await Promise.all(roles.map((role) => buildApp(role, { config })));
+// One database and at most one outbox worker per process, shared by the lead roles.
+let database: Database | undefined;
+let worker: OutboxWorker | undefined;
+if (leadRoles.length > 0) database = await openDatabase(config.DATABASE_URL);
+
+const apps = await Promise.all(
+  roles.map((role) => buildApp(role, { config, database, onLeadStored: () => worker?.wake() })),
+);
+const log = apps[roles.indexOf(leadRoles[0] ?? "site")]!.log;
+
+if (database) {
+  log.info(
+    { database: database.location, dialect: database.dialect },
+    "lead store ready (migrations applied)",
+  );
+  if (config.SMTP_URL) {
+    worker = new OutboxWorker({
+      database,
+      mailer: createSmtpMailer(config.SMTP_URL),
+      mail: { notifyTo: config.NOTIFY_TO, mailFrom: config.MAIL_FROM },
+      logger: log,
+    });
+    worker.start();
+    log.info({ notifyTo: config.NOTIFY_TO }, "outbox worker started");
+  } else {
+    const waiting = await countUnsent(database.db);
+    log.warn(
+      { waiting },
+      "SMTP_URL is not set: leads are stored but notifications wait in the outbox until SMTP_URL is configured",
+    );
+  }
+}
+
 await Promise.all(apps.map((app, i) => app.listen({ host: config.HOST, port: portOf[roles[i]!] })));
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  apps[0]?.log.info({ signal }, "shutting down");
+  log.info({ signal }, "shutting down");
   await Promise.allSettled(apps.map((a) => a.close()));
+  await worker?.stop();
+  await database?.close();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -55,3 +55,15 @@ describe("quotationSchema", () => {
     expect(r.details).toBeUndefined();
   });
 });
+
+describe("text hygiene", () => {
+  it("rejects control characters and lone surrogates, keeps tabs, line breaks and emoji", () => {
+    expect(contactSchema.safeParse({ ...contact, message: "a\u0000b" }).success).toBe(false);
+    expect(contactSchema.safeParse({ ...contact, message: "a\ud800b" }).success).toBe(false);
+    expect(contactSchema.safeParse({ ...contact, name: "Ada\u0007" }).success).toBe(false);
+    expect(quotationSchema.safeParse({ ...quote, details: "x\u001b[31m" }).success).toBe(false);
+    expect(quotationSchema.safeParse({ ...quote, company: "Acme\u0000" }).success).toBe(false);
+    expect(contactSchema.safeParse({ ...contact, message: "a\tb\r\nc 🦄 é 李" }).success).toBe(true);
+    expect(contactSchema.safeParse({ ...contact, name: "Zoë 🦄" }).success).toBe(true);
+  });
+});

@@ -35,13 +35,21 @@ export function quotationServiceLabel(value: QuotationService): string {
   return QUOTATION_SERVICES.find((s) => s.value === value)?.label ?? value;
 }
 
+/* eslint-disable no-control-regex */
+/** Control characters other than TAB, LF, CR; and lone UTF-16 surrogates (not storable as UTF-8). */
+const BAD_TEXT =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/* eslint-enable no-control-regex */
+const cleanText = (v: string) => !BAD_TEXT.test(v);
+
 const singleLine = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !/[\r\n]/.test(v), `${label} must be a single line.`);
+    .refine((v) => !/[\r\n]/.test(v), `${label} must be a single line.`)
+    .refine(cleanText, `${label} contains characters that are not allowed.`);
 
 const optionalSingleLine = (label: string, max: number) =>
   z
@@ -49,6 +57,7 @@ const optionalSingleLine = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .refine((v) => !/[\r\n]/.test(v), `${label} must be a single line.`)
+    .refine(cleanText, `${label} contains characters that are not allowed.`)
     .optional()
     .transform((v) => (v === "" ? undefined : v));
 
@@ -74,7 +83,8 @@ export const contactSchema = z.object({
     .string({ error: "Message is required." })
     .trim()
     .min(1, "Message is required.")
-    .max(LIMITS.message, `Message must be at most ${LIMITS.message} characters.`),
+    .max(LIMITS.message, `Message must be at most ${LIMITS.message} characters.`)
+    .refine(cleanText, "Message contains characters that are not allowed."),
   [HONEYPOT_FIELD]: honeypot,
 });
 
@@ -88,6 +98,7 @@ export const quotationSchema = z.object({
     .string()
     .trim()
     .max(LIMITS.details, `Details must be at most ${LIMITS.details} characters.`)
+    .refine(cleanText, "Details contains characters that are not allowed.")
     .optional()
     .transform((v) => (v === "" ? undefined : v)),
   [HONEYPOT_FIELD]: honeypot,

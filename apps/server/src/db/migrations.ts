@@ -1,0 +1,81 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+
+/**
+ * The one migration set, written in code and dialect-neutral (text, integer; no booleans, no
+ * dialect-specific defaults), so SQLite and PostgreSQL share the same schema.
+ */
+const migrations: Record<string, Migration> = {
+  "0001_leads_outbox_idempotency": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("leads")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("phone", "text", (c) => c.notNull())
+        .addColumn("company", "text")
+        .addColumn("service", "text")
+        .addColumn("message", "text")
+        .addColumn("details", "text")
+        .addColumn("is_spam", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("leads_created_at_idx").on("leads").columns(["created_at"]).execute();
+
+      await db.schema
+        .createTable("outbox")
+        .addColumn("lead_id", "text", (c) => c.primaryKey().references("leads.id").onDelete("cascade"))
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "text", (c) => c.notNull())
+        .addColumn("last_error", "text")
+        .addColumn("last_attempt_at", "text")
+        .addColumn("sent_at", "text")
+        .addColumn("message_id", "text")
+        .addColumn("locked_until", "text")
+        .addColumn("claim_token", "text")
+        .execute();
+      await db.schema
+        .createIndex("outbox_due_idx")
+        .on("outbox")
+        .columns(["sent_at", "next_attempt_at"])
+        .execute();
+
+      await db.schema
+        .createTable("idempotency_keys")
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("key", "text", (c) => c.notNull())
+        .addColumn("request_hash", "text", (c) => c.notNull())
+        .addColumn("status_code", "integer", (c) => c.notNull())
+        .addColumn("response_body", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("idempotency_keys_pk", ["kind", "key"])
+        .execute();
+      await db.schema
+        .createIndex("idempotency_keys_created_at_idx")
+        .on("idempotency_keys")
+        .columns(["created_at"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("idempotency_keys").execute();
+      await db.schema.dropTable("outbox").execute();
+      await db.schema.dropTable("leads").execute();
+      await sql`select 1`.execute(db);
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws (naming the failed migration) if any step fails. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${cause}`);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,45 @@
+import type { Generated } from "kysely";
+
+/** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
+export interface LeadsTable {
+  id: string;
+  kind: "contact" | "quotation";
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  service: string | null;
+  message: string | null;
+  details: string | null;
+  /** 0 or 1 (an integer keeps the schema identical on SQLite and PostgreSQL). */
+  is_spam: number;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  lead_id: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  sent_at: string | null;
+  message_id: string | null;
+  /** Lease: a worker owns the row until this time; lets several processes share one database. */
+  locked_until: string | null;
+  claim_token: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  kind: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: string;
+}
+
+export interface DB {
+  leads: LeadsTable;
+  outbox: OutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

@@ -1,0 +1,139 @@
+import nodemailer from "nodemailer";
+import type { LeadView } from "./repository";
+
+export interface MailSettings {
+  notifyTo: string;
+  mailFrom: string;
+}
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  replyTo: { name: string; address: string };
+  subject: string;
+  messageId: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/** A transport: anything that can send one message and be closed (nodemailer's SMTP transport). */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** One line, no control characters (header injection), bounded. */
+export function headerSafe(value: string, max = 120): string {
+  const clean = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** The domain of MAIL_FROM ("Website <no-reply@example.com>" → "example.com"). */
+export function mailDomain(mailFrom: string): string {
+  const addr = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = addr.split("@")[1]?.trim().toLowerCase();
+  return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : "localhost";
+}
+
+/** Stable per lead, so a resent notification is recognisable as the same message. */
+export function leadMessageId(leadId: string, mailFrom: string): string {
+  return `<lead-${leadId}@${mailDomain(mailFrom)}>`;
+}
+
+export function buildLeadMail(lead: LeadView, settings: MailSettings): OutgoingMail {
+  const who = headerSafe(lead.name, 100);
+  const subject =
+    lead.kind === "quotation"
+      ? `New quote request from ${who}${lead.serviceLabel ? ` (${lead.serviceLabel})` : ""}`
+      : `New contact message from ${who}`;
+  const rows: [string, string][] = [
+    ["Name", lead.name],
+    ["Email", lead.email],
+    ["Phone", lead.phone],
+  ];
+  if (lead.kind === "quotation") {
+    rows.push(["Company", lead.company ?? "—"]);
+    rows.push(["Service", lead.serviceLabel ?? lead.service ?? "—"]);
+  }
+  rows.push(["Received", lead.createdAt], ["Lead id", lead.id]);
+  const longLabel = lead.kind === "quotation" ? "Details" : "Message";
+  const longText = (lead.kind === "quotation" ? lead.details : lead.message) ?? "—";
+  const heading = lead.kind === "quotation" ? "New quote request" : "New contact message";
+
+  const text = [
+    `${heading} from the website.`,
+    "",
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    "",
+    `${longLabel}:`,
+    longText,
+    "",
+    "Reply to this e-mail to answer the visitor directly.",
+  ].join("\n");
+
+  const html = [
+    `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;line-height:1.5">`,
+    `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
+    `<table cellpadding="4" style="border-collapse:collapse">`,
+    ...rows.map(
+      ([k, v]) => `<tr><th align="left" valign="top">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
+    ),
+    `</table>`,
+    `<h2 style="font-size:16px">${escapeHtml(longLabel)}</h2>`,
+    `<p style="white-space:pre-wrap">${escapeHtml(longText)}</p>`,
+    `<p style="color:#555">Reply to this e-mail to answer the visitor directly.</p>`,
+    `</body></html>`,
+  ].join("\n");
+
+  return {
+    from: settings.mailFrom,
+    to: settings.notifyTo,
+    replyTo: { name: headerSafe(lead.name, 100), address: lead.email },
+    subject,
+    messageId: leadMessageId(lead.id, settings.mailFrom),
+    text,
+    html,
+    headers: { "X-Lead-Id": lead.id, "X-Lead-Kind": lead.kind },
+  };
+}
+
+/** nodemailer over SMTP_URL (smtp://user:pass@host:port or smtps://…), with bounded timeouts. */
+export function createSmtpMailer(smtpUrl: string): Mailer {
+  const u = new URL(smtpUrl);
+  const transport = nodemailer.createTransport({
+    host: u.hostname,
+    port: u.port ? Number(u.port) : u.protocol === "smtps:" ? 465 : 587,
+    secure: u.protocol === "smtps:",
+    auth: u.username
+      ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) }
+      : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    // Opportunistic STARTTLS; a loopback peer without a trusted certificate is still accepted.
+    tls: { rejectUnauthorized: u.searchParams.get("tls_reject_unauthorized") !== "false" },
+  });
+  return {
+    async send(mail) {
+      await transport.sendMail(mail);
+    },
+    close: () => transport.close(),
+  };
+}

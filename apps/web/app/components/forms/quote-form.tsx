@@ -1,0 +1,120 @@
+import { LIMITS, QUOTATION_SERVICES, quotationSchema } from "@site/contracts";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { type LeadFormMessages, useLeadForm } from "~/lib/use-lead-form";
+import { FormStatus } from "./form-status";
+import { HoneypotField } from "./honeypot-field";
+import { PrivacyNote } from "./privacy-note";
+
+/** Spec §8, exact strings. Any other error shows its own message, or the fallback. */
+export const quoteMessages: LeadFormMessages = {
+  success: "Your quote request has been submitted successfully!",
+  failure: "Failed to submit the quote request. Please try again.",
+  unreachable: (error) =>
+    error instanceof Error && error.message ? error.message : "An error occurred. Please try again.",
+};
+
+const empty = { name: "", company: "", email: "", phone: "", service: "", details: "" };
+
+export function QuoteForm() {
+  const { values, setValue, errors, status, message, handleSubmit } = useLeadForm({
+    kind: "quotation",
+    schema: quotationSchema,
+    initialValues: empty,
+    messages: quoteMessages,
+  });
+  const submitting = status === "submitting";
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      aria-busy={submitting}
+      aria-labelledby="quote-form-title"
+      className="relative space-y-5"
+    >
+      <h2 id="quote-form-title" className="text-xl font-semibold text-ink">
+        Your project
+      </h2>
+      <p className="text-sm text-slate-600">
+        Fields marked <span className="text-red-700">*</span> are required.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={LIMITS.name}
+          value={values.name}
+          onChange={(e) => setValue("name", e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          label="Company"
+          name="company"
+          autoComplete="organization"
+          maxLength={LIMITS.company}
+          value={values.company}
+          onChange={(e) => setValue("company", e.target.value)}
+          error={errors.company}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          maxLength={LIMITS.email}
+          value={values.email}
+          onChange={(e) => setValue("email", e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          maxLength={LIMITS.phone}
+          value={values.phone}
+          onChange={(e) => setValue("phone", e.target.value)}
+          error={errors.phone}
+        />
+      </div>
+      <SelectField
+        label="Service"
+        name="service"
+        required
+        value={values.service}
+        onChange={(e) => setValue("service", e.target.value)}
+        error={errors.service}
+      >
+        <option value="">Select a service</option>
+        {QUOTATION_SERVICES.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label="Project details"
+        name="details"
+        hint="Scope, timescale, budget or anything else that helps us price the work."
+        maxLength={LIMITS.details}
+        value={values.details}
+        onChange={(e) => setValue("details", e.target.value)}
+        error={errors.details}
+      />
+      <HoneypotField />
+      <PrivacyNote purpose="prepare your quotation and discuss it with you" />
+      <div>
+        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+          {submitting ? "Submitting..." : "Request Quote"}
+        </Button>
+        <FormStatus status={status} message={message} />
+      </div>
+    </form>
+  );
+}

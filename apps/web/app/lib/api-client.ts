@@ -1,0 +1,62 @@
+import type { ContactInput, LeadKind, QuotationInput, ValidationErrorBody } from "@site/contracts";
+
+/**
+ * Base URLs of the two lead services, fixed at build time. An empty string means "same origin"
+ * (useful behind a reverse proxy that routes /contact and /quotation to the services).
+ */
+export const apiBaseUrls: Record<LeadKind, string> = {
+  contact: import.meta.env.VITE_CONTACT_API_URL ?? "http://localhost:8081",
+  quotation: import.meta.env.VITE_QUOTATION_API_URL ?? "http://localhost:8091",
+};
+
+export const leadEndpoint = (kind: LeadKind) => `${apiBaseUrls[kind].replace(/\/+$/, "")}/${kind}`;
+
+export type LeadPayload<K extends LeadKind> = K extends "contact" ? ContactInput : QuotationInput;
+
+export type LeadResult =
+  | { ok: true; status: number }
+  /** A non-2xx answer; `fields` holds per-field messages when the service answered 400 with them. */
+  | { ok: false; status: number; fields?: Record<string, string[]> };
+
+/**
+ * POSTs a lead as JSON with its Idempotency-Key. Resolves with the outcome of any HTTP answer (only the
+ * status decides success); rejects only when no answer arrived (network failure, CORS refusal, abort).
+ */
+export async function submitLead<K extends LeadKind>(
+  kind: K,
+  payload: LeadPayload<K>,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+): Promise<LeadResult> {
+  const res = await fetch(leadEndpoint(kind), {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "Idempotency-Key": idempotencyKey,
+    },
+    body: JSON.stringify(payload),
+    signal,
+  });
+  if (res.ok) return { ok: true, status: res.status };
+  return {
+    ok: false,
+    status: res.status,
+    fields: res.status === 400 ? await readFieldErrors(res) : undefined,
+  };
+}
+
+async function readFieldErrors(res: Response): Promise<Record<string, string[]> | undefined> {
+  try {
+    const body = (await res.json()) as Partial<ValidationErrorBody> | null;
+    const fields = body?.fields;
+    if (!fields || typeof fields !== "object") return undefined;
+    const out: Record<string, string[]> = {};
+    for (const [key, messages] of Object.entries(fields)) {
+      if (Array.isArray(messages)) out[key] = messages.filter((m): m is string => typeof m === "string");
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,155 @@
+import { HONEYPOT_FIELD, type LeadKind, fieldErrors } from "@site/contracts";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { z } from "zod";
+import { type LeadPayload, submitLead } from "./api-client";
+import { createIdempotencyKeys } from "./idempotency";
+
+/** Spec §9: the success message is shown for 15 seconds. */
+export const SUCCESS_MESSAGE_MS = 15_000;
+
+export type LeadFormStatus = "idle" | "submitting" | "success" | "error";
+
+export interface LeadFormMessages {
+  success: string;
+  /** The service answered with a non-success status. */
+  failure: string;
+  /** No answer at all (network failure); receives what fetch threw. */
+  unreachable: (error: unknown) => string;
+}
+
+interface Options<K extends LeadKind, F extends string> {
+  kind: K;
+  schema: z.ZodType;
+  /** Every visible field with its empty value, in on-screen order (the first invalid one gets focus). */
+  initialValues: Record<F, string>;
+  messages: LeadFormMessages;
+}
+
+/**
+ * State machine of a lead form (spec §4): idle → submitting → success | error.
+ * Validates with the shared contract before sending; maps a 400 answer back onto the fields.
+ */
+export function useLeadForm<K extends LeadKind, F extends string>({
+  kind,
+  schema,
+  initialValues,
+  messages,
+}: Options<K, F>) {
+  const [values, setValues] = useState<Record<F, string>>(initialValues);
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const [status, setStatus] = useState<LeadFormStatus>("idle");
+  const [message, setMessage] = useState<string | null>(null);
+
+  const keys = useRef(createIdempotencyKeys());
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef<AbortController | null>(null);
+
+  // The submit button is disabled while sending, which drops keyboard focus; give it back afterwards
+  // unless something else (e.g. the first invalid field) has taken it.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (status === "submitting") return;
+    const el = returnFocus.current;
+    returnFocus.current = null;
+    const active = document.activeElement;
+    if (el?.isConnected && (active === null || active === document.body)) el.focus();
+  }, [status]);
+
+  useEffect(
+    () => () => {
+      clearTimeout(hideTimer.current);
+      inFlight.current?.abort();
+    },
+    [],
+  );
+
+  const fieldNames = Object.keys(initialValues) as F[];
+
+  /** First message per visible field; honeypot and unknown keys are never shown. */
+  const visibleErrors = (all: Record<string, string[]>) => {
+    const out: Partial<Record<F, string>> = {};
+    for (const name of fieldNames) {
+      const first = all[name]?.[0];
+      if (first) out[name] = first;
+    }
+    return out;
+  };
+
+  const setValue = (name: F, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    // Once a field shows an error, re-check it as the person types so the message clears when fixed.
+    if (errors[name]) {
+      const result = schema.safeParse(next);
+      const fieldError = result.success ? undefined : visibleErrors(fieldErrors(result.error))[name];
+      setErrors((prev) => ({ ...prev, [name]: fieldError }));
+    }
+  };
+
+  const focusFirst = (form: HTMLFormElement, errs: Partial<Record<F, string>>) => {
+    const first = fieldNames.find((n) => errs[n]);
+    const el = first ? form.elements.namedItem(first) : null;
+    if (el instanceof HTMLElement) el.focus();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === "submitting") return;
+    const form = event.currentTarget;
+    const trap = form.elements.namedItem(HONEYPOT_FIELD);
+    const payload = {
+      ...values,
+      [HONEYPOT_FIELD]: trap instanceof HTMLInputElement ? trap.value : "",
+    } as unknown as LeadPayload<K>;
+
+    const checked = schema.safeParse(payload);
+    if (!checked.success) {
+      const errs = visibleErrors(fieldErrors(checked.error));
+      if (Object.keys(errs).length > 0) {
+        setErrors(errs);
+        focusFirst(form, errs);
+        return;
+      }
+    }
+    setErrors({});
+
+    const idempotencyKey = keys.current.keyFor(payload as Record<string, unknown>);
+    clearTimeout(hideTimer.current);
+    const controller = new AbortController();
+    inFlight.current = controller;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    returnFocus.current = submitter instanceof HTMLElement ? submitter : null;
+    setStatus("submitting");
+    setMessage(null);
+
+    try {
+      const result = await submitLead(kind, payload, idempotencyKey, controller.signal);
+      if (controller.signal.aborted) return;
+      if (result.ok) {
+        keys.current.reset();
+        setValues(initialValues);
+        if (trap instanceof HTMLInputElement) trap.value = "";
+        setStatus("success");
+        setMessage(messages.success);
+        hideTimer.current = setTimeout(() => {
+          setStatus("idle");
+          setMessage(null);
+        }, SUCCESS_MESSAGE_MS);
+      } else {
+        const errs = result.fields ? visibleErrors(result.fields) : {};
+        setErrors(errs);
+        setStatus("error");
+        setMessage(messages.failure);
+        focusFirst(form, errs);
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setStatus("error");
+      setMessage(messages.unreachable(error));
+    } finally {
+      if (inFlight.current === controller) inFlight.current = null;
+    }
+  };
+
+  return { values, setValue, errors, status, message, handleSubmit };
+}

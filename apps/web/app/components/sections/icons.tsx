@@ -1,0 +1,76 @@
+import {
+  Boxes,
+  Briefcase,
+  Cctv,
+  Clock,
+  Code,
+  Eye,
+  Gauge,
+  Globe,
+  Handshake,
+  Headset,
+  HeartPulse,
+  Layers,
+  LayoutDashboard,
+  LibraryBig,
+  LifeBuoy,
+  type LucideIcon,
+  PencilRuler,
+  Receipt,
+  Rocket,
+  Search,
+  Server,
+  ShieldCheck,
+  ShoppingCart,
+  Smartphone,
+  Store,
+  Target,
+  Users,
+  Warehouse,
+} from "lucide-react";
+
+/** One map from the content modules' icon names to lucide icons. */
+const icons: Record<string, LucideIcon> = {
+  globe: Globe,
+  code: Code,
+  smartphone: Smartphone,
+  layout: LayoutDashboard,
+  briefcase: Briefcase,
+  cctv: Cctv,
+  server: Server,
+  shield: ShieldCheck,
+  store: Store,
+  "shopping-cart": ShoppingCart,
+  receipt: Receipt,
+  boxes: Boxes,
+  "heart-pulse": HeartPulse,
+  warehouse: Warehouse,
+  users: Users,
+  library: LibraryBig,
+  search: Search,
+  target: Target,
+  pencil: PencilRuler,
+  rocket: Rocket,
+  "life-buoy": LifeBuoy,
+  layers: Layers,
+  handshake: Handshake,
+  clock: Clock,
+  gauge: Gauge,
+  eye: Eye,
+  headset: Headset,
+};
+
+export function ContentIcon({ name, className = "size-6" }: { name: string; className?: string }) {
+  const Icon = icons[name] ?? Layers;
+  return <Icon aria-hidden="true" focusable="false" className={className} strokeWidth={1.75} />;
+}
+
+/** Icon in a tinted rounded square, used on cards. */
+export function IconBadge({ name, tone = "light" }: { name: string; tone?: "light" | "dark" }) {
+  const colours = tone === "light" ? "bg-brand-50 text-brand-700" : "bg-white/10 text-white";
+  return (
+    <span className={`inline-flex size-12 shrink-0 items-center justify-center rounded-xl ${colours}`}>
+      <ContentIcon name={name} />
+    </span>
+  );
+}

@@ -14,19 +14,7 @@ export interface Product {
   features: readonly string[];
   /** Who the product is for. */
   audience: string;
-  /** Icon name for the illustration and cards. */
-  icon: ProductIcon;
 }
-
-export type ProductIcon =
-  | "store"
-  | "shopping-cart"
-  | "receipt"
-  | "boxes"
-  | "heart-pulse"
-  | "warehouse"
-  | "users"
-  | "library";
 
 export const products = [
   {
@@ -46,7 +34,6 @@ export const products = [
       "Sales reports and search-friendly product pages",
     ],
     audience: "Retailers and brands selling directly to consumers or trade customers online.",
-    icon: "store",
   },
   {
     id: "shopping-cart-system",
@@ -65,7 +52,6 @@ export const products = [
       "Works alongside your existing website design",
     ],
     audience: "Businesses with an established website who want to start selling online quickly.",
-    icon: "shopping-cart",
   },
   {
     id: "pos",
@@ -84,7 +70,6 @@ export const products = [
       "Stock levels updated with every sale",
     ],
     audience: "Shops, cafés, restaurants and service counters that need dependable billing.",
-    icon: "receipt",
   },
   {
     id: "stock-management",
@@ -103,7 +88,6 @@ export const products = [
       "Stock valuation and movement reports",
     ],
     audience: "Retailers, wholesalers and distributors who hold physical stock.",
-    icon: "boxes",
   },
   {
     id: "healthcare-management",
@@ -122,7 +106,6 @@ export const products = [
       "Role-based access to sensitive data",
     ],
     audience: "Clinics, medical centres and private practices.",
-    icon: "heart-pulse",
   },
   {
     id: "warehouse-management",
@@ -141,7 +124,6 @@ export const products = [
       "Order tracking and productivity reports",
     ],
     audience: "Distributors, logistics providers and businesses with their own warehouse.",
-    icon: "warehouse",
   },
   {
     id: "hr-management",
@@ -160,7 +142,6 @@ export const products = [
       "Reports for managers and HR",
     ],
     audience: "Growing organisations that want consistent, well-organised HR administration.",
-    icon: "users",
   },
   {
     id: "library-management",
@@ -179,7 +160,6 @@ export const products = [
       "Collection and circulation reports",
     ],
     audience: "Schools, colleges, universities and community libraries.",
-    icon: "library",
   },
 ] as const satisfies readonly Product[];
 

@@ -4,13 +4,14 @@ import { NotFoundPanel } from "~/components/sections/not-found-panel";
 import { PageHero } from "~/components/sections/page-hero";
 import { LinkButton } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { findService, serviceHref, serviceImage } from "~/content/services";
+import { findServicePage, serviceImage } from "~/content/service-details";
+import { serviceHref } from "~/content/services";
 import { pageMeta } from "~/lib/seo";
 import { breadcrumbList, serviceJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/service-detail";
 
 function load(serviceType: string | undefined) {
-  const service = findService(serviceType);
+  const service = findServicePage(serviceType);
   return service ? { service } : { service: null };
 }
 

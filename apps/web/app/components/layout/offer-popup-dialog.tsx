@@ -21,9 +21,27 @@ export default function OfferPopupDialog({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
+  // showModal() already makes the page behind inert; this keeps Tab cycling inside the dialog
+  // instead of leaving for the browser's own controls.
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== "Tab" || !ref.current) return;
+    const focusable = ref.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
   return (
     <dialog
       ref={ref}
+      onKeyDown={onKeyDown}
       aria-labelledby="offer-title"
       aria-describedby="offer-text"
       onClose={onClose}

@@ -15,7 +15,7 @@ test.describe("offer popup", () => {
   }) => {
     await pausedClock(page);
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("data-offer-popup", "scheduled");
+    await expect(page.locator("html")).toHaveAttribute("data-offer-popup", "scheduled", { timeout: 20_000 });
     const opener = page.getByRole("link", { name: "Get Started" });
     await opener.focus();
 
@@ -23,7 +23,7 @@ test.describe("offer popup", () => {
     const dialog = page.getByRole("dialog", { name: "Special Offer" });
     await expect(dialog).toHaveCount(0);
     await page.clock.runFor(100);
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(dialog).toContainText("20%");
     await expect(dialog).toContainText("all services");
     await expect(dialog.getByRole("button", { name: "Close", exact: true })).toBeVisible();
@@ -46,7 +46,7 @@ test.describe("offer popup", () => {
   test("Close hides it and it is shown at most once per visit", async ({ page }) => {
     await pausedClock(page);
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("data-offer-popup", "scheduled");
+    await expect(page.locator("html")).toHaveAttribute("data-offer-popup", "scheduled", { timeout: 20_000 });
     await page.clock.runFor(10_000);
     const dialog = page.getByRole("dialog", { name: "Special Offer" });
     await page.getByRole("button", { name: "Close", exact: true }).click();
@@ -62,7 +62,7 @@ test.describe("offer popup", () => {
   test("Get Offer leads to /register", async ({ page }) => {
     await pausedClock(page);
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("data-offer-popup", "scheduled");
+    await expect(page.locator("html")).toHaveAttribute("data-offer-popup", "scheduled", { timeout: 20_000 });
     await page.clock.runFor(10_000);
     await page.getByRole("link", { name: "Get Offer" }).click();
     await expect(page).toHaveURL(/\/register$/);
@@ -84,7 +84,7 @@ test.describe("'Why choose' carousel", () => {
   async function openCarousel(page: Page) {
     await page.goto("/");
     await region(page).scrollIntoViewIfNeeded();
-    await expect(region(page)).toHaveAttribute("data-carousel-ready", "true");
+    await expect(region(page)).toHaveAttribute("data-carousel-ready", "true", { timeout: 20_000 });
     // Park the pointer away from the carousel.
     await page.mouse.move(1, 1);
   }
@@ -114,7 +114,10 @@ test.describe("'Why choose' carousel", () => {
     await page.clock.runFor(3_000);
     await expect.poll(() => selectedSlide(page)).toBe(2);
 
-    await region(page).locator('[aria-roledescription="slide"]').first().hover();
+    // Move the pointer over the slides (plain mouse move: the paused clock stops animation frames).
+    const box = await page.locator("[data-carousel-viewport]").boundingBox();
+    if (!box) throw new Error("carousel viewport has no box");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await expect(region(page)).toHaveAttribute("data-playing", "false");
     await expect(live).toHaveAttribute("aria-live", "polite");
     await page.clock.runFor(9_000);
@@ -189,7 +192,8 @@ test.describe("'Why choose' carousel", () => {
       const count = await page.locator("[data-carousel-viewport]").evaluate((viewport) => {
         const box = viewport.getBoundingClientRect();
         return [...viewport.querySelectorAll('[aria-roledescription="slide"]')].filter((slide) => {
-          const r = slide.getBoundingClientRect();
+          // Measure the card inside the slide (the slide's own box includes the gutter padding).
+          const r = (slide.firstElementChild ?? slide).getBoundingClientRect();
           return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
         }).length;
       });

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { home } from "~/content/home";
 
 /** sessionStorage key: the popup is shown at most once per visit (browser session). */
@@ -6,8 +6,8 @@ export const OFFER_SEEN_KEY = "offerPopupShown";
 /** The dialog's code is fetched this long before it opens, so it is ready on time. */
 const PRELOAD_LEAD_MS = 2000;
 
-const loadDialog = () => import("./offer-popup-dialog");
-const OfferDialog = lazy(loadDialog);
+type DialogComponent = ComponentType<{ onClose: () => void }>;
+const loadDialog = () => import("./offer-popup-dialog").then((m) => m.default);
 
 function alreadySeen() {
   try {
@@ -30,7 +30,7 @@ function markSeen() {
  * in the home page's bundle; the dialog itself is loaded just before it opens.
  */
 export function OfferPopup() {
-  const [open, setOpen] = useState(false);
+  const [Dialog, setDialog] = useState<DialogComponent | null>(null);
   const returnFocus = useRef<Element | null>(null);
 
   useEffect(() => {
@@ -38,31 +38,34 @@ export function OfferPopup() {
     const root = document.documentElement;
     root.dataset.offerPopup = "scheduled";
     const preload = window.setTimeout(() => void loadDialog(), home.offer.delayMs - PRELOAD_LEAD_MS);
+    let active = true;
     const show = window.setTimeout(() => {
       if (alreadySeen()) return;
       markSeen();
       returnFocus.current = document.activeElement;
-      root.dataset.offerPopup = "open";
-      setOpen(true);
+      void loadDialog().then((component) => {
+        if (!active) return;
+        root.dataset.offerPopup = "open";
+        setDialog(() => component);
+      });
     }, home.offer.delayMs);
     return () => {
+      active = false;
       window.clearTimeout(preload);
       window.clearTimeout(show);
       delete root.dataset.offerPopup;
     };
   }, []);
 
-  if (!open) return null;
+  if (!Dialog) return null;
   return (
-    <Suspense fallback={null}>
-      <OfferDialog
-        onClose={() => {
-          setOpen(false);
-          document.documentElement.dataset.offerPopup = "closed";
-          const el = returnFocus.current;
-          if (el instanceof HTMLElement && el.isConnected) el.focus();
-        }}
-      />
-    </Suspense>
+    <Dialog
+      onClose={() => {
+        setDialog(null);
+        document.documentElement.dataset.offerPopup = "closed";
+        const el = returnFocus.current;
+        if (el instanceof HTMLElement && el.isConnected) el.focus();
+      }}
+    />
   );
 }

@@ -1,11 +1,28 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
 import { reasons } from "~/content/why-choose";
-import type { CarouselApi } from "./why-choose-engine";
+import type { CarouselApi, EngineProps } from "./why-choose-engine";
 import { IconBadge } from "./icons";
 
-/** The Embla engine is not part of the first load: it is imported when the carousel nears the viewport. */
-const CarouselEngine = lazy(() => import("./why-choose-engine"));
+/**
+ * The Embla engine is not part of the first load: it is imported when the carousel nears the
+ * viewport. (A plain dynamic import rather than React.lazy: no Suspense boundary is needed for a
+ * component that renders nothing.)
+ */
+function useEngine(load: boolean) {
+  const [Engine, setEngine] = useState<ComponentType<EngineProps> | null>(null);
+  useEffect(() => {
+    if (!load) return;
+    let active = true;
+    void import("./why-choose-engine").then((m) => {
+      if (active) setEngine(() => m.default);
+    });
+    return () => {
+      active = false;
+    };
+  }, [load]);
+  return Engine;
+}
 
 const controlClass =
   "inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-ink shadow-sm transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50";
@@ -55,6 +72,7 @@ export function WhyChooseCarousel({ labelledBy }: { labelledBy: string }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const rotationRef = useRef<HTMLButtonElement>(null);
   const near = useNearViewport(regionRef);
+  const Engine = useEngine(near);
   const reducedMotion = usePrefersReducedMotion();
   const [api, setApi] = useState<CarouselApi | null>(null);
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
@@ -155,11 +173,7 @@ export function WhyChooseCarousel({ labelledBy }: { labelledBy: string }) {
           ))}
         </div>
       </div>
-      {near && (
-        <Suspense fallback={null}>
-          <CarouselEngine viewportRef={viewportRef} onReady={setApi} onSelect={onSelect} />
-        </Suspense>
-      )}
+      {Engine && <Engine viewportRef={viewportRef} onReady={setApi} onSelect={onSelect} />}
     </div>
   );
 }

@@ -10,7 +10,7 @@ export interface CarouselApi {
   prev: () => void;
 }
 
-interface EngineProps {
+export interface EngineProps {
   viewportRef: React.RefObject<HTMLDivElement | null>;
   onReady: (api: CarouselApi | null) => void;
   onSelect: (index: number) => void;

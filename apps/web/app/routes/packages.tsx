@@ -1,6 +1,6 @@
 import { PackageCard } from "~/components/sections/package-card";
 import { PageHero } from "~/components/sections/page-hero";
-import { LinkButton, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { hostingPackages, webDevelopmentPackages } from "~/content/packages";
@@ -94,9 +94,9 @@ export default function Packages() {
               Explore our services
             </Link>{" "}
             or{" "}
-            <LinkButton to="/quote" variant="ghost" className="min-h-6 px-1 py-0 underline">
+            <Link to="/quote" className="font-semibold text-brand-700 underline underline-offset-4">
               request a tailored quote
-            </LinkButton>
+            </Link>
             .
           </p>
         </Container>

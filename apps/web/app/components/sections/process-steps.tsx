@@ -8,7 +8,7 @@ export function ProcessSteps() {
         <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <div className="flex items-center justify-between">
             <IconBadge name={step.icon} />
-            <span aria-hidden="true" className="text-4xl font-bold text-brand-100">
+            <span aria-hidden="true" className="text-4xl font-bold text-blue-500">
               {String(i + 1).padStart(2, "0")}
             </span>
           </div>

@@ -27,6 +27,23 @@ export const company = {
     countryCode: "GB",
   },
   offices: ["Colombo, Sri Lanka", "London, United Kingdom"],
+  /** Structured office locations (About page, JobPosting.jobLocation). */
+  officeLocations: [
+    {
+      name: "Colombo",
+      role: "Engineering and delivery centre",
+      locality: "Colombo",
+      country: "Sri Lanka",
+      countryCode: "LK",
+    },
+    {
+      name: "London",
+      role: "Client services and UK sales",
+      locality: "London",
+      country: "United Kingdom",
+      countryCode: "GB",
+    },
+  ],
   hours: "Monday to Friday 9am to 6pm GMT",
   registration: {
     jurisdiction: "England and Wales",

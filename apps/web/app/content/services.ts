@@ -61,12 +61,33 @@ export const services = [
   },
   {
     title: "Security Solutions",
-    description: "Cybersecurity, data protection and certified secure erasure to keep your information safe.",
+    description: "Cybersecurity, data protection and secure erasure to keep your information safe.",
     icon: "shield",
   },
 ] as const satisfies readonly Service[];
 
 export const serviceSlug = (title: string) => title.toLowerCase().replace(/ /g, "-");
+/** Path of a service page. The slug of one service contains '&', which is kept as the spec says. */
 export const serviceHref = (title: string) => `/services/${serviceSlug(title)}`;
+/** The eight valid serviceType values (spec §2, Service detail). */
+export type ServiceSlug =
+  | "internet-services"
+  | "software-solutions"
+  | "mobile-app-development"
+  | "web-app-development"
+  | "erp-consultation"
+  | "cctv-&-surveillance-solutions"
+  | "hardware-solutions"
+  | "security-solutions";
 export const serviceSlugs = services.map((s) => serviceSlug(s.title));
-export const findService = (slug: string | undefined) => services.find((s) => serviceSlug(s.title) === slug);
+/** Accepts the raw slug and its URL-encoded form (e.g. 'cctv-%26-surveillance-solutions'). */
+export const findService = (slug: string | undefined) => {
+  if (!slug) return undefined;
+  let decoded = slug;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    // keep the raw value
+  }
+  return services.find((s) => serviceSlug(s.title) === decoded);
+};

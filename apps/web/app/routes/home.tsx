@@ -1,7 +1,96 @@
+import { OfferPopup } from "~/components/layout/offer-popup";
+import { CtaBanner } from "~/components/sections/cta-banner";
+import { HomeHero } from "~/components/sections/home-hero";
+import { PackageCard } from "~/components/sections/package-card";
+import { ProcessSteps } from "~/components/sections/process-steps";
+import { Section } from "~/components/sections/section";
+import { ServiceGrid } from "~/components/sections/service-card";
+import { TestimonialList } from "~/components/sections/testimonial-list";
+import { WhyChooseCarousel } from "~/components/sections/why-choose-carousel";
+import { LinkButton, buttonClass } from "~/components/ui/button";
+import { home } from "~/content/home";
+import { webDevelopmentPackages } from "~/content/packages";
+import { services } from "~/content/services";
+import { whyChooseIntro, whyChooseTitle } from "~/content/why-choose";
+import { pageMeta } from "~/lib/seo";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [{ title: "Home" }];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "IT Consulting, Software, Hardware and Internet Services",
+    description:
+      "Enterprise IT consulting, custom software, mobile apps, hardware, CCTV and internet services for businesses in the UK and Sri Lanka. Trusted since 2014.",
+    path: "/",
+  });
 
-export default function Page() {
-  return <h1 className="px-4 text-3xl font-bold">Home</h1>;
+export default function Home() {
+  return (
+    <>
+      <HomeHero />
+      <Section
+        id="services"
+        eyebrow={home.services.eyebrow}
+        title={home.services.title}
+        intro={home.services.intro}
+      >
+        <ServiceGrid items={services} />
+        <p className="mt-10 text-center">
+          <LinkButton to={home.services.more.href}>{home.services.more.label}</LinkButton>
+        </p>
+      </Section>
+      <Section
+        id="packages"
+        tone="muted"
+        eyebrow={home.packages.eyebrow}
+        title={home.packages.title}
+        intro={home.packages.intro}
+      >
+        <ul className="grid gap-8 md:grid-cols-3">
+          {webDevelopmentPackages.map((p) => (
+            <PackageCard
+              key={p.id}
+              pkg={p}
+              category="Web development"
+              footer={
+                <Link
+                  to={home.packages.href}
+                  className={buttonClass(p.popular ? "primary" : "secondary", "w-full")}
+                >
+                  View services<span className="sr-only"> for the {p.title} package</span>
+                </Link>
+              }
+            />
+          ))}
+        </ul>
+      </Section>
+      <Section id="why-choose" eyebrow="Why choose us" title={whyChooseTitle} intro={whyChooseIntro}>
+        <WhyChooseCarousel labelledBy="why-choose-title" />
+      </Section>
+      <Section
+        id="process"
+        tone="muted"
+        eyebrow={home.process.eyebrow}
+        title={home.process.title}
+        intro={home.process.intro}
+      >
+        <ProcessSteps />
+      </Section>
+      <Section id="testimonials" eyebrow={home.testimonials.eyebrow} title={home.testimonials.title}>
+        <TestimonialList />
+      </Section>
+      <CtaBanner title={home.cta.title} text={home.cta.text}>
+        <LinkButton to={home.cta.primary.href} variant="inverse" className="px-6">
+          {home.cta.primary.label}
+        </LinkButton>
+        <LinkButton
+          to={home.cta.secondary.href}
+          className="border border-white/70 bg-transparent px-6 text-white hover:bg-white/10"
+        >
+          {home.cta.secondary.label}
+        </LinkButton>
+      </CtaBanner>
+      <OfferPopup />
+    </>
+  );
 }

@@ -1,4 +1,11 @@
-import { findProduct } from "~/content/products";
+import { CheckCircle2 } from "lucide-react";
+import { NotFoundPanel } from "~/components/sections/not-found-panel";
+import { PageHero } from "~/components/sections/page-hero";
+import { LinkButton } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { findProduct, productHref, productImage } from "~/content/products";
+import { pageMeta } from "~/lib/seo";
+import { breadcrumbList, softwareApplicationJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/product-detail";
 
 function load(productId: string | undefined) {
@@ -8,7 +15,101 @@ function load(productId: string | undefined) {
 export const loader = ({ params }: Route.LoaderArgs) => load(params.productId);
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) => load(params.productId);
 
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const product = loaderData?.product;
+  if (!product) {
+    return pageMeta({
+      title: "Product not found",
+      description:
+        "The product you are looking for does not exist. See our business software for e-commerce, point of sales, stock, HR, healthcare and warehouses.",
+      path: "/",
+      noindex: true,
+    });
+  }
+  const path = productHref(product.id);
+  return pageMeta({
+    title: product.name,
+    description: `${product.name}: ${product.summary.replace(/\.$/, "")}. ${product.audience}`.slice(0, 160),
+    path,
+    jsonLd: [
+      softwareApplicationJsonLd({
+        name: product.name,
+        description: product.description,
+        path,
+        image: productImage(product.id),
+        features: product.features,
+      }),
+      breadcrumbList([
+        { name: "Home", path: "/" },
+        { name: product.name, path },
+      ]),
+    ],
+  });
+};
+
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.product) return <p className="px-4">Product not found</p>;
-  return <h1 className="px-4 text-3xl font-bold">{loaderData.product.name}</h1>;
+  const { product } = loaderData;
+  if (!product) {
+    return <NotFoundPanel message="Product not found" backTo="/" backLabel="Back to the home page" />;
+  }
+  const path = productHref(product.id);
+  const cta =
+    product.cta === "packages"
+      ? { label: "View Packages", href: "/packages" }
+      : { label: "Request a Quote", href: "/quote" };
+  return (
+    <>
+      <PageHero
+        breadcrumbs={[
+          { name: "Home", path: "/" },
+          { name: product.name, path },
+        ]}
+        eyebrow="Our products"
+        title={product.name}
+        intro={product.headline}
+      >
+        <LinkButton to={cta.href} variant="inverse">
+          {cta.label}
+        </LinkButton>
+      </PageHero>
+      <section className="py-16 sm:py-20">
+        <Container className="grid items-start gap-12 lg:grid-cols-[1fr_26rem]">
+          <div>
+            <p className="text-lg leading-relaxed text-slate-700">{product.description}</p>
+            <h2 className="mt-12 text-2xl font-bold text-ink">Key features</h2>
+            <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+              {product.features.map((f) => (
+                <li
+                  key={f}
+                  className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-700"
+                >
+                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                  {f}
+                </li>
+              ))}
+            </ul>
+            <h2 className="mt-12 text-2xl font-bold text-ink">Who it is for</h2>
+            <p className="mt-4 text-slate-700">{product.audience}</p>
+            <div className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-8">
+              <p className="text-lg text-ink">
+                {product.cta === "packages"
+                  ? "Start with one of our fixed-price website packages, then add the online shop features you need."
+                  : "Every business is different. Tell us how you work and we will tailor the system and provide a clear quotation."}
+              </p>
+              <p className="mt-6">
+                <LinkButton to={cta.href}>{cta.label}</LinkButton>
+              </p>
+            </div>
+          </div>
+          <img
+            src={productImage(product.id)}
+            alt={`Illustration for ${product.name}`}
+            width={416}
+            height={312}
+            className="order-first h-auto w-full rounded-2xl shadow-sm ring-1 ring-slate-200 lg:order-none"
+          />
+        </Container>
+      </section>
+    </>
+  );
 }

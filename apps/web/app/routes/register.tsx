@@ -1,7 +1,64 @@
+import { Link } from "react-router";
+import { AuthCard, inputClass, labelClass } from "~/components/sections/auth-card";
+import { Button } from "~/components/ui/button";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [{ title: "Register" }];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Create an Account",
+    description:
+      "Register for a client account to claim your special offer and keep your enquiries, quotations and projects with us in one place. Registration takes a minute.",
+    path: "/register",
+    noindex: true,
+  });
 
-export default function Page() {
-  return <h1 className="px-4 text-3xl font-bold">Register</h1>;
+const fields = [
+  { name: "name", label: "Full name", type: "text", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm password", type: "password", autoComplete: "new-password" },
+] as const;
+
+/** Placeholder (spec §5, §6): passwords must match; otherwise alerts the entered name. No server call. */
+export default function Register() {
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    if (form.get("password") !== form.get("confirmPassword")) {
+      window.alert("Passwords do not match!");
+      return;
+    }
+    window.alert(String(form.get("name") ?? ""));
+  };
+  return (
+    <AuthCard title="Create an account" intro="Register to claim offers and follow your enquiries.">
+      <form className="mt-8 space-y-5" onSubmit={onSubmit}>
+        {fields.map((f) => (
+          <div key={f.name}>
+            <label htmlFor={`register-${f.name}`} className={labelClass}>
+              {f.label}
+            </label>
+            <input
+              id={`register-${f.name}`}
+              name={f.name}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              required
+              className={inputClass}
+            />
+          </div>
+        ))}
+        <Button type="submit" className="w-full">
+          Create account
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already registered?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-4">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

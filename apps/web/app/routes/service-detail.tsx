@@ -1,16 +1,112 @@
+import { CheckCircle2 } from "lucide-react";
 import { data } from "react-router";
-import { findService } from "~/content/services";
+import { NotFoundPanel } from "~/components/sections/not-found-panel";
+import { PageHero } from "~/components/sections/page-hero";
+import { LinkButton } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { findServicePage, serviceImage } from "~/content/service-details";
+import { serviceHref } from "~/content/services";
+import { pageMeta } from "~/lib/seo";
+import { breadcrumbList, serviceJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/service-detail";
 
 function load(serviceType: string | undefined) {
-  const service = findService(serviceType);
+  const service = findServicePage(serviceType);
   return service ? { service } : { service: null };
 }
 
 export const loader = ({ params }: Route.LoaderArgs) => data(load(params.serviceType));
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) => load(params.serviceType);
 
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const service = loaderData?.service;
+  if (!service) {
+    return pageMeta({
+      title: "Service not found",
+      description:
+        "The service you are looking for does not exist. Browse our eight IT services, from internet services and software to CCTV, hardware and security.",
+      path: "/services",
+      noindex: true,
+    });
+  }
+  const path = serviceHref(service.title);
+  const description = `${service.subtitle}. ${service.description}`;
+  return pageMeta({
+    title: service.title,
+    description: description.length <= 160 ? description : `${description.slice(0, 157).trimEnd()}…`,
+    path,
+    jsonLd: [
+      serviceJsonLd({
+        name: service.title,
+        description: service.intro,
+        path,
+        image: serviceImage(service),
+        offerings: service.offerings,
+      }),
+      breadcrumbList([
+        { name: "Home", path: "/" },
+        { name: "Services", path: "/services" },
+        { name: service.title, path },
+      ]),
+    ],
+  });
+};
+
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.service) return <p className="px-4">Service not found.</p>;
-  return <h1 className="px-4 text-3xl font-bold">{loaderData.service.title}</h1>;
+  const { service } = loaderData;
+  if (!service) {
+    return <NotFoundPanel message="Service not found." backTo="/services" backLabel="View all services" />;
+  }
+  const path = serviceHref(service.title);
+  return (
+    <>
+      <PageHero
+        breadcrumbs={[
+          { name: "Home", path: "/" },
+          { name: "Services", path: "/services" },
+          { name: service.title, path },
+        ]}
+        title={service.title}
+        intro={service.subtitle}
+      >
+        <LinkButton to="/quote" variant="inverse">
+          Request a Quote
+        </LinkButton>
+      </PageHero>
+      <section className="py-16 sm:py-20">
+        <Container className="grid items-start gap-12 lg:grid-cols-[1fr_26rem]">
+          <div>
+            <p className="text-lg leading-relaxed text-slate-700">{service.intro}</p>
+            <h2 className="mt-12 text-2xl font-bold text-ink">What we offer</h2>
+            <ul className="mt-6 space-y-5">
+              {service.offerings.map((o) => (
+                <li key={o.name} className="flex gap-4">
+                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
+                  <p className="text-slate-700">
+                    <strong className="font-semibold text-ink">{o.name}</strong> – {o.description}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-8">
+              <p className="text-lg text-ink">{service.closing}</p>
+              <div className="mt-6 flex flex-wrap gap-3">
+                <LinkButton to="/quote">Request a Quote</LinkButton>
+                <LinkButton to="/services" variant="secondary">
+                  All services
+                </LinkButton>
+              </div>
+            </div>
+          </div>
+          <img
+            src={serviceImage(service)}
+            alt={`Illustration for ${service.title}`}
+            width={416}
+            height={312}
+            className="order-first h-auto w-full rounded-2xl shadow-sm ring-1 ring-slate-200 lg:order-none"
+          />
+        </Container>
+      </section>
+    </>
+  );
 }

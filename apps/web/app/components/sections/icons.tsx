@@ -1,0 +1,62 @@
+import {
+  Briefcase,
+  Cctv,
+  Clock,
+  Code,
+  Eye,
+  Gauge,
+  Globe,
+  Handshake,
+  Headset,
+  Layers,
+  LayoutDashboard,
+  LifeBuoy,
+  type LucideIcon,
+  PencilRuler,
+  Rocket,
+  Search,
+  Server,
+  ShieldCheck,
+  Smartphone,
+  Target,
+  Users,
+} from "lucide-react";
+
+/** One map from the content modules' icon names to lucide icons. */
+const icons: Record<string, LucideIcon> = {
+  globe: Globe,
+  code: Code,
+  smartphone: Smartphone,
+  layout: LayoutDashboard,
+  briefcase: Briefcase,
+  cctv: Cctv,
+  server: Server,
+  shield: ShieldCheck,
+  users: Users,
+  search: Search,
+  target: Target,
+  pencil: PencilRuler,
+  rocket: Rocket,
+  "life-buoy": LifeBuoy,
+  layers: Layers,
+  handshake: Handshake,
+  clock: Clock,
+  gauge: Gauge,
+  eye: Eye,
+  headset: Headset,
+};
+
+export function ContentIcon({ name, className = "size-6" }: { name: string; className?: string }) {
+  const Icon = icons[name] ?? Layers;
+  return <Icon aria-hidden="true" focusable="false" className={className} strokeWidth={1.75} />;
+}
+
+/** Icon in a tinted rounded square, used on cards. */
+export function IconBadge({ name, tone = "light" }: { name: string; tone?: "light" | "dark" }) {
+  const colours = tone === "light" ? "bg-brand-50 text-brand-700" : "bg-white/10 text-white";
+  return (
+    <span className={`inline-flex size-12 shrink-0 items-center justify-center rounded-xl ${colours}`}>
+      <ContentIcon name={name} />
+    </span>
+  );
+}

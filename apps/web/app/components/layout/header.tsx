@@ -128,9 +128,11 @@ export function Header() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Link to={quoteLink.href} className={buttonClass("primary", "hidden lg:inline-flex")}>
-            {quoteLink.label}
-          </Link>
+          <div className="hidden lg:block">
+            <Link to={quoteLink.href} className={buttonClass("primary")}>
+              {quoteLink.label}
+            </Link>
+          </div>
           <button
             ref={menuButtonRef}
             type="button"

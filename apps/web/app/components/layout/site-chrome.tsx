@@ -32,6 +32,10 @@ function useRouteChangeEffects() {
 export function SiteChrome({ children }: { children: ReactNode }) {
   useRouteChangeEffects();
   useEffect(() => scheduleWebVitals(), []);
+  // Marks the page as interactive (used by the browser tests to know hydration has finished).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <>

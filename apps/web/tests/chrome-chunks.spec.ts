@@ -52,8 +52,9 @@ test("a failed route chunk reports 'Loading chunk failed' and reloads at most on
 
   await waitForHydration(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "Careers" }).click();
-  // The guard stops a second reload: the error boundary is shown instead.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Something went wrong/);
+  // The guard stops a second reload: a notice with a retry button is shown instead of an empty page.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be loaded");
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   expect(reports.length).toBeGreaterThanOrEqual(2);
   expect(loads).toBe(2);
 });

@@ -6,10 +6,12 @@ import { CHUNK_FAILED_MESSAGE, ChunkLoadError, RELOAD_GUARD_KEY } from "./lazy-w
  * window.location.reload() with no loop guard. location.reload cannot be patched, so the only hook
  * before the reload is that console.error call: we report 'Loading chunk failed', record a
  * sessionStorage guard and let the first reload happen; if the guard is already set we throw, which
- * makes the import reject (the root ErrorBoundary renders) instead of reloading again.
+ * makes the import reject instead of reloading again, and tell SiteChrome to show a notice.
  * See docs/decisions/chunk-load-failures.md.
  */
 const ROUTER_MESSAGE = "Error loading route module";
+/** Dispatched on window when a route chunk failed again after the one reload (SiteChrome shows a notice). */
+export const ROUTE_CHUNK_FAILED_EVENT = "site:route-chunk-failed";
 let installed = false;
 
 export function installRouteChunkGuard() {
@@ -28,6 +30,8 @@ export function installRouteChunkGuard() {
     } catch {
       /* no storage: treat as already reloaded, never loop */
     }
-    if (alreadyReloaded) throw new ChunkLoadError(`${CHUNK_FAILED_MESSAGE}: ${first}`);
+    if (!alreadyReloaded) return;
+    window.dispatchEvent(new Event(ROUTE_CHUNK_FAILED_EVENT));
+    throw new ChunkLoadError(`${CHUNK_FAILED_MESSAGE}: ${first}`);
   };
 }

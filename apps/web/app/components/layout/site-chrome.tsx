@@ -1,8 +1,10 @@
-import { type ReactNode, useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
 import { clearReloadGuard } from "~/lib/lazy-with-retry";
 import { scheduleWebVitals } from "~/lib/report-web-vitals";
-import { installRouteChunkGuard } from "~/lib/route-chunk-guard";
+import { ROUTE_CHUNK_FAILED_EVENT, installRouteChunkGuard } from "~/lib/route-chunk-guard";
+import { Button } from "../ui/button";
+import { Container } from "../ui/container";
 import { BackToTop } from "./back-to-top";
 import { ChatWidget } from "./chat-widget";
 import { CookieBanner } from "./cookie-banner";
@@ -28,9 +30,42 @@ function useRouteChangeEffects() {
   }, [pathname, hash, key]);
 }
 
+/**
+ * When a route chunk fails a second time (no more reloads), React Router renders the route without
+ * its component. Remember which navigation failed and show a notice instead of an empty page.
+ */
+function useFailedRouteLoad() {
+  const navigation = useNavigation();
+  const { key } = useLocation();
+  const pendingKey = useRef<string | undefined>(undefined);
+  pendingKey.current = navigation.location?.key;
+  const [failedKey, setFailedKey] = useState<string | null>(null);
+  useEffect(() => {
+    const onFailed = () => setFailedKey(pendingKey.current ?? null);
+    window.addEventListener(ROUTE_CHUNK_FAILED_EVENT, onFailed);
+    return () => window.removeEventListener(ROUTE_CHUNK_FAILED_EVENT, onFailed);
+  }, []);
+  return failedKey !== null && failedKey === key;
+}
+
+function RouteLoadError() {
+  return (
+    <Container className="py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">This page could not be loaded</h1>
+      <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">
+        Part of the site failed to download. Please check your internet connection and try again.
+      </p>
+      <Button className="mt-8" onClick={() => window.location.reload()}>
+        Try again
+      </Button>
+    </Container>
+  );
+}
+
 /** Shared elements on every page (spec §2): header, footer, chat widget, cookie banner, back-to-top. */
 export function SiteChrome({ children }: { children: ReactNode }) {
   useRouteChangeEffects();
+  const routeLoadFailed = useFailedRouteLoad();
   useEffect(() => scheduleWebVitals(), []);
   // Marks the page as interactive (used by the browser tests to know hydration has finished).
   useEffect(() => {
@@ -47,7 +82,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="min-h-[60vh] pt-20 focus:outline-none">
-        {children}
+        {routeLoadFailed ? <RouteLoadError /> : children}
       </main>
       <Footer />
       <BackToTop />

@@ -75,7 +75,7 @@ export function Header() {
           aria-label={`${company.name}, home`}
         >
           <img src="/logo.png" width={40} height={40} alt="" className="size-10" />
-          <span className="text-base leading-tight font-bold tracking-tight text-ink sm:text-lg">
+          <span className="text-base leading-tight font-bold tracking-tight text-ink sm:text-lg lg:max-xl:hidden">
             {company.name}
           </span>
         </Link>
@@ -97,7 +97,7 @@ export function Header() {
               <ul className="grid gap-1">
                 {servicesMenu.map((item) => (
                   <li key={item.href}>
-                    <DropdownLink to={item.href} label={item.label} />
+                    <DropdownLink to={item.href} label={item.label} description={item.description} />
                   </li>
                 ))}
               </ul>
@@ -129,7 +129,7 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           <div className="hidden lg:block">
-            <Link to={quoteLink.href} className={buttonClass("primary")}>
+            <Link to={quoteLink.href} className={buttonClass("primary", "whitespace-nowrap")}>
               {quoteLink.label}
             </Link>
           </div>

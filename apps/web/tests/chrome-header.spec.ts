@@ -86,9 +86,11 @@ test.describe("desktop navigation", () => {
   });
 
   test("dropdown opens on hover and closes 200 ms after the pointer leaves", async ({ page }) => {
-    await page.clock.install();
+    // install() fakes the timers but lets time flow; pauseAt() stops it, so only runFor() moves it.
+    await page.clock.install({ time: new Date("2026-03-02T10:00:00Z") });
     await page.goto("/");
     await waitForHydration(page);
+    await page.clock.pauseAt(new Date("2026-03-02T10:10:00Z"));
     const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Products" });
     const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
 

@@ -269,3 +269,16 @@ test("every route change lands at the top of the new page", async ({ page }) => 
   await expect(page).toHaveURL(/\/about$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test("back and forward navigations land at the top too (not the restored position)", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await makeScrollable(page);
+  await scrollToY(page, 1_000);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Careers" }).click();
+  await expect(page).toHaveURL(/\/careers$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -2,11 +2,17 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { waitForHydration } from "./support/chrome";
 
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]["page"];
+
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** axe over the shared chrome only (page content belongs to the page modules and their own tests). */
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).exclude("main").analyze();
+  // @axe-core/playwright types `page` against its own playwright-core copy; the runtime object is the same.
+  const results = await new AxeBuilder({ page: page as unknown as AxePage })
+    .withTags(TAGS)
+    .exclude("main")
+    .analyze();
   expect(results.passes.length).toBeGreaterThan(0);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }

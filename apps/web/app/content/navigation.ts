@@ -4,6 +4,8 @@ import { serviceHref } from "./services";
 export interface NavLink {
   label: string;
   href: string;
+  /** One line under the label, where a menu shows one (the header's Services dropdown). */
+  description?: string;
 }
 
 /** Plain links of the desktop header (the two dropdowns sit between Home and About). */
@@ -17,8 +19,16 @@ export const headerLinks = {
 } as const;
 
 export const servicesMenu: NavLink[] = [
-  { label: "View All Services", href: "/services" },
-  { label: "Our Packages", href: "/packages" },
+  {
+    label: "View All Services",
+    href: "/services",
+    description: "Eight services, from internet and software to CCTV and security.",
+  },
+  {
+    label: "Our Packages",
+    href: "/packages",
+    description: "Web development from £250 and hosting from £2.99 a month.",
+  },
 ];
 
 export const productsMenu = products.map((p) => ({

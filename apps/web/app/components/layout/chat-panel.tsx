@@ -1,0 +1,51 @@
+import { MessageCircle, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { company, whatsappUrl } from "~/content/company";
+
+/** Content of the chat dialog; loaded on demand (its own chunk). */
+export default function ChatPanel({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, []);
+
+  return (
+    <>
+      <div className="flex items-center justify-between bg-brand-700 px-4 py-3 text-white">
+        <div className="flex items-center gap-2.5">
+          <span className="inline-flex size-8 items-center justify-center rounded-full bg-white/15">
+            <MessageCircle aria-hidden="true" className="size-4" />
+          </span>
+          <h2 id={titleId} className="text-base font-semibold">
+            Chat with us
+          </h2>
+        </div>
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={onClose}
+          aria-label="Close chat"
+          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <div className="space-y-4 px-4 py-5 text-sm text-slate-700">
+        <p>
+          <strong className="font-semibold text-ink">Live chat is coming soon.</strong> In the meantime, our
+          team is happy to help on WhatsApp during office hours ({company.hours}).
+        </p>
+        <a
+          href={whatsappUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-[#15803d] px-4 text-sm font-semibold text-white transition-colors hover:bg-[#166534] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <MessageCircle aria-hidden="true" className="size-4" />
+          Chat on WhatsApp
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { MessageCircle, X } from "lucide-react";
+import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { whatsappUrl } from "~/content/company";
+import { lazyWithRetry } from "~/lib/lazy-with-retry";
+import { ChunkErrorBoundary } from "./chunk-error-boundary";
+
+const ChatPanel = lazyWithRetry(() => import("./chat-panel"));
+
+const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+/** Floating chat button; the panel (its own chunk) says live chat is coming soon (spec §2). */
+export function ChatWidget() {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+
+  const close = useCallback(() => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, close]);
+
+  return (
+    <div
+      className="fixed right-4 z-40 flex flex-col items-end gap-3 sm:right-5"
+      style={{ bottom: "calc(1rem + var(--cookie-banner-height, 0px))" }}
+    >
+      {open && (
+        <div
+          id={panelId}
+          role="dialog"
+          aria-labelledby={titleId}
+          className="w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-slate-900/20"
+        >
+          <ChunkErrorBoundary
+            fallback={
+              <ChatFallback titleId={titleId} onClose={close}>
+                <p>
+                  The chat window could not be loaded. You can still reach us on{" "}
+                  <a
+                    href={whatsappUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                  .
+                </p>
+              </ChatFallback>
+            }
+          >
+            <Suspense
+              fallback={
+                <ChatFallback titleId={titleId} onClose={close}>
+                  <p aria-busy="true">Loading…</p>
+                </ChatFallback>
+              }
+            >
+              <ChatPanel titleId={titleId} onClose={close} />
+            </Suspense>
+          </ChunkErrorBoundary>
+        </div>
+      )}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={open ? "Close chat" : "Open chat"}
+        onClick={() => (open ? close() : setOpen(true))}
+        className={`inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg shadow-brand-900/30 transition-colors hover:bg-brand-800 ${focusRing}`}
+      >
+        {open ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <MessageCircle aria-hidden="true" className="size-6" />
+        )}
+      </button>
+    </div>
+  );
+}
+
+/** Header shared by the loading and error states, so the dialog always has its label and close button. */
+function ChatFallback({
+  titleId,
+  onClose,
+  children,
+}: {
+  titleId: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex items-center justify-between bg-brand-700 px-4 py-3 text-white">
+        <h2 id={titleId} className="text-base font-semibold">
+          Chat with us
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close chat"
+          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <div className="px-4 py-5 text-sm text-slate-700">{children}</div>
+    </>
+  );
+}

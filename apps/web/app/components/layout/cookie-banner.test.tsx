@@ -1,0 +1,84 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { COOKIES_ACCEPTED_KEY, CookieBanner } from "./cookie-banner";
+import { renderWithRouter } from "./test-utils";
+
+const findBanner = () => screen.findByRole("region", { name: "Cookies on this site" });
+
+function storageSnapshot() {
+  return JSON.stringify(Object.entries(localStorage)) + document.cookie;
+}
+
+describe("CookieBanner", () => {
+  it("is shown when cookiesAccepted is not stored, with a link to the privacy notice", async () => {
+    renderWithRouter(<CookieBanner />);
+    const banner = await findBanner();
+    expect(within(banner).getByRole("link", { name: "Privacy Notice" })).toHaveAttribute("href", "/privacy");
+  });
+
+  it("stays hidden once cookiesAccepted is stored", async () => {
+    localStorage.setItem(COOKIES_ACCEPTED_KEY, "true");
+    renderWithRouter(<CookieBanner />);
+    // Give the mount effect a chance to run, then confirm nothing appeared.
+    await screen.findByTestId("location");
+    expect(screen.queryByRole("region", { name: "Cookies on this site" })).not.toBeInTheDocument();
+  });
+
+  it("Accept stores 'true' and hides the banner", async () => {
+    renderWithRouter(<CookieBanner />);
+    fireEvent.click(within(await findBanner()).getByRole("button", { name: "Accept" }));
+    expect(localStorage.getItem("cookiesAccepted")).toBe("true");
+    expect(screen.queryByRole("region", { name: "Cookies on this site" })).not.toBeInTheDocument();
+  });
+
+  it("Decline hides the banner and stores nothing", async () => {
+    renderWithRouter(<CookieBanner />);
+    const before = storageSnapshot();
+    fireEvent.click(within(await findBanner()).getByRole("button", { name: "Decline" }));
+    expect(screen.queryByRole("region", { name: "Cookies on this site" })).not.toBeInTheDocument();
+    expect(localStorage.getItem("cookiesAccepted")).toBeNull();
+    expect(localStorage).toHaveLength(0);
+    expect(storageSnapshot()).toBe(before);
+  });
+
+  it("gives Accept and Decline the same prominence", async () => {
+    renderWithRouter(<CookieBanner />);
+    const banner = await findBanner();
+    expect(within(banner).getByRole("button", { name: "Accept" }).className).toBe(
+      within(banner).getByRole("button", { name: "Decline" }).className,
+    );
+  });
+
+  it("Cookie Settings toggles a panel whose checkboxes store nothing", async () => {
+    renderWithRouter(<CookieBanner />);
+    const banner = await findBanner();
+    const toggle = within(banner).getByRole("button", { name: "Cookie Settings" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+
+    const necessary = await within(banner).findByRole("checkbox", { name: /Necessary/ });
+    expect(necessary).toBeChecked();
+    expect(necessary).toBeDisabled();
+
+    const before = storageSnapshot();
+    for (const name of ["Analytics", "Advertisement", "Functionality"]) {
+      const box = within(banner).getByRole("checkbox", { name });
+      expect(box).not.toBeChecked();
+      expect(box).toBeEnabled();
+      fireEvent.click(box);
+      expect(box).toBeChecked();
+      fireEvent.click(box);
+      expect(box).not.toBeChecked();
+      fireEvent.click(box);
+    }
+    expect(storageSnapshot()).toBe(before);
+    expect(localStorage).toHaveLength(0);
+
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(within(banner).queryByRole("checkbox", { name: /Necessary/ })).not.toBeInTheDocument();
+    // The banner is still there: settings alone neither accept nor decline.
+    expect(screen.getByRole("region", { name: "Cookies on this site" })).toBeInTheDocument();
+  });
+});

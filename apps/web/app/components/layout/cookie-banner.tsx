@@ -1,0 +1,129 @@
+import { Cookie } from "lucide-react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { lazyWithRetry } from "~/lib/lazy-with-retry";
+import { buttonClass } from "../ui/button";
+import { Container } from "../ui/container";
+import { ChunkErrorBoundary } from "./chunk-error-boundary";
+
+const CookieSettings = lazyWithRetry(() => import("./cookie-settings"));
+
+/** Browser storage key (spec §3): holds 'true' once cookies are accepted. */
+export const COOKIES_ACCEPTED_KEY = "cookiesAccepted";
+
+function readAccepted(): boolean {
+  try {
+    return localStorage.getItem(COOKIES_ACCEPTED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Shown while cookiesAccepted is not stored. Accept stores 'true'; Decline hides it for this page view
+ * and stores nothing; Cookie Settings toggles a panel whose checkboxes store nothing (spec §4).
+ * Rendered only after mount (the prerendered HTML cannot know the visitor's storage), as a fixed
+ * overlay so it never shifts the layout.
+ */
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  const headingId = useId();
+  const settingsId = useId();
+
+  useEffect(() => {
+    if (!readAccepted()) setVisible(true);
+  }, []);
+
+  // Lift the floating buttons (chat, back-to-top) above the banner while it is shown.
+  useEffect(() => {
+    const root = document.documentElement;
+    const el = ref.current;
+    if (!visible || !el) return;
+    const update = () => root.style.setProperty("--cookie-banner-height", `${el.offsetHeight}px`);
+    update();
+    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(update);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty("--cookie-banner-height");
+    };
+  }, [visible]);
+
+  if (!visible) return null;
+
+  const accept = () => {
+    try {
+      localStorage.setItem(COOKIES_ACCEPTED_KEY, "true");
+    } catch {
+      /* storage blocked: still honour the choice for this view */
+    }
+    setVisible(false);
+  };
+
+  return (
+    <section
+      ref={ref}
+      aria-labelledby={headingId}
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 shadow-[0_-8px_30px_rgb(15_23_42/0.12)] backdrop-blur-md"
+    >
+      <Container className="max-h-[70dvh] overflow-y-auto py-4">
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between lg:gap-8">
+          <div className="flex gap-3">
+            <Cookie aria-hidden="true" className="mt-0.5 hidden size-6 shrink-0 text-brand-700 sm:block" />
+            <div>
+              <h2 id={headingId} className="text-base font-semibold text-ink">
+                Cookies on this site
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">
+                We use necessary cookies to make this site work. With your consent we would also use
+                analytics, advertisement and functionality cookies. Read our{" "}
+                <Link to="/privacy" className="font-semibold text-brand-700 underline underline-offset-2">
+                  Privacy Notice
+                </Link>
+                .
+              </p>
+            </div>
+          </div>
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className={buttonClass("primary", "min-w-28 flex-1 sm:flex-none")}
+              onClick={accept}
+            >
+              Accept
+            </button>
+            <button
+              type="button"
+              className={buttonClass("primary", "min-w-28 flex-1 sm:flex-none")}
+              onClick={() => setVisible(false)}
+            >
+              Decline
+            </button>
+            <button
+              type="button"
+              className={buttonClass("ghost", "w-full sm:w-auto")}
+              aria-expanded={settingsOpen}
+              aria-controls={settingsId}
+              onClick={() => setSettingsOpen((open) => !open)}
+            >
+              Cookie Settings
+            </button>
+          </div>
+        </div>
+        <div id={settingsId} hidden={!settingsOpen}>
+          {settingsOpen && (
+            <ChunkErrorBoundary
+              fallback={<p className="mt-4 text-sm text-slate-600">Cookie settings could not be loaded.</p>}
+            >
+              <Suspense fallback={<p className="mt-4 text-sm text-slate-600">Loading…</p>}>
+                <CookieSettings />
+              </Suspense>
+            </ChunkErrorBoundary>
+          )}
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,284 @@
+import { expect, test } from "@playwright/test";
+import { makeScrollable, scrollToY, waitForHydration, withCookiesAccepted } from "./support/chrome";
+
+const PRODUCTS_IN_SPEC_ORDER = [
+  "E-commerce Platform",
+  "Shopping Cart System",
+  "Point of Sales (POS)",
+  "Stock Management System",
+  "Health Care Management System",
+  "Warehouse Management System",
+  "HR Management System",
+  "Library Management System",
+];
+
+test.beforeEach(async ({ page }) => {
+  await withCookiesAccepted(page);
+});
+
+test("header is fixed and turns translucent white after scrolling more than 20 px", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await makeScrollable(page);
+  const header = page.getByRole("banner");
+  await expect(header).toHaveCSS("position", "fixed");
+  await expect(header).toHaveAttribute("data-solid", "false");
+  await expect(header).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+
+  await scrollToY(page, 20);
+  await expect(header).toHaveAttribute("data-solid", "false");
+
+  await scrollToY(page, 21);
+  await expect(header).toHaveAttribute("data-solid", "true");
+  await expect(header).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await expect(header).toHaveCSS("backdrop-filter", /blur/);
+  const box = await header.boundingBox();
+  expect(box?.y).toBe(0); // still pinned to the top while scrolled
+
+  await scrollToY(page, 0);
+  await expect(header).toHaveAttribute("data-solid", "false");
+});
+
+test("the skip link is the first focusable element and targets #main", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main#main")).toBeFocused();
+});
+
+test("the logo links home and is a sized image", async ({ page }) => {
+  await page.goto("/about");
+  const logo = page.getByRole("banner").locator('img[src="/logo.png"]');
+  await expect(logo).toHaveAttribute("width", "40");
+  await expect(logo).toHaveAttribute("height", "40");
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test.describe("desktop navigation", () => {
+  test.beforeEach(({ page: _page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "desktop (lg and up) only");
+  });
+
+  test("active link has aria-current=page; Services/Products highlight by path", async ({ page }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await page.goto("/careers");
+    await expect(nav.getByRole("link", { name: "Careers" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
+
+    await page.goto("/services/internet-services");
+    await expect(nav.getByRole("button", { name: "Services" })).toHaveAttribute("data-active", "true");
+    await expect(nav.getByRole("button", { name: "Products" })).not.toHaveAttribute("data-active");
+
+    await page.goto("/products/pos");
+    await expect(nav.getByRole("button", { name: "Products" })).toHaveAttribute("data-active", "true");
+    await expect(nav.getByRole("button", { name: "Services" })).not.toHaveAttribute("data-active");
+    const highlighted = await nav
+      .getByRole("button", { name: "Products" })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const plain = await nav
+      .getByRole("button", { name: "Services" })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(highlighted).not.toBe(plain);
+  });
+
+  test("dropdown opens on hover and closes 200 ms after the pointer leaves", async ({ page }) => {
+    // install() fakes the timers but lets time flow; pauseAt() stops it, so only runFor() moves it.
+    await page.clock.install({ time: new Date("2026-03-02T10:00:00Z") });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.clock.pauseAt(new Date("2026-03-02T10:10:00Z"));
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Products" });
+    const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+
+    await button.hover();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+
+    await page.mouse.move(20, 700);
+    await page.clock.runFor(150);
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+    await page.clock.runFor(60);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+
+    // Leaving and coming back within 200 ms keeps it open.
+    await button.hover();
+    await page.mouse.move(20, 700);
+    await page.clock.runFor(100);
+    await button.hover();
+    await page.clock.runFor(500);
+    await expect(panel).toBeVisible();
+  });
+
+  test("Products dropdown: 600 px wide, two columns, eight products in the spec's order", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Products" });
+    await button.click();
+    const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    await expect(panel).toBeVisible();
+    expect((await panel.boundingBox())?.width).toBe(600);
+    const names = panel.locator("a > span:first-child");
+    await expect(names).toHaveText(PRODUCTS_IN_SPEC_ORDER);
+    await expect(panel.locator("a > span:nth-child(2)")).toHaveCount(8);
+    const boxes = await panel
+      .getByRole("link")
+      .evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().x)));
+    expect(new Set(boxes).size).toBe(2); // two columns
+    expect(await panel.getByRole("link").first().getAttribute("href")).toBe("/products/ecommerce-platform");
+  });
+
+  test("Services dropdown: 350 px wide with View All Services and Our Packages", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
+    await button.hover();
+    const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    await expect(panel).toBeVisible();
+    expect((await panel.boundingBox())?.width).toBe(350);
+    await expect(panel.getByRole("link", { name: "View All Services" })).toHaveAttribute("href", "/services");
+    await expect(panel.getByRole("link", { name: "Our Packages" })).toHaveAttribute("href", "/packages");
+    await panel.getByRole("link", { name: "Our Packages" }).click();
+    await expect(page).toHaveURL(/\/packages$/);
+    await expect(panel).toBeHidden();
+  });
+
+  test("dropdowns open by keyboard; Escape closes and returns focus; focus leaving closes", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const services = nav.getByRole("button", { name: "Services" });
+    const products = nav.getByRole("button", { name: "Products" });
+
+    await services.focus();
+    await page.keyboard.press("Enter");
+    await expect(services).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "View All Services" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await expect(services).toBeFocused();
+
+    await products.focus();
+    await page.keyboard.press("Space");
+    await expect(products).toHaveAttribute("aria-expanded", "true");
+    for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: /Library Management System/ })).toBeFocused();
+    await page.keyboard.press("Tab"); // to About: focus left the dropdown
+    await expect(nav.getByRole("link", { name: "About" })).toBeFocused();
+    await expect(products).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("Request a Quote button leads to /quote", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("link", { name: "Request a Quote" }).click();
+    await expect(page).toHaveURL(/\/quote$/);
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.beforeEach(({ page: _page }, testInfo) => {
+    test.skip(testInfo.project.name !== "mobile", "mobile (below lg) only");
+  });
+
+  test("menu button toggles the list; header is solid while it is open", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveAttribute("data-solid", "true");
+    await expect(menu.locator(":scope > div > ul > li > :first-child")).toHaveText([
+      "Home",
+      "Services",
+      "Packages",
+      "Products",
+      "About",
+      "Careers",
+      "Contact",
+    ]);
+    await expect(menu.getByRole("link", { name: "Request a Quote" })).toHaveAttribute("href", "/quote");
+    await expect(menu.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+
+    await close.click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("banner")).toHaveAttribute("data-solid", "false");
+  });
+
+  test("Products expands to seven products without the library system", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    const products = menu.getByRole("button", { name: "Products" });
+    await products.click();
+    await expect(products).toHaveAttribute("aria-expanded", "true");
+    const list = page.locator(`[id="${await products.getAttribute("aria-controls")}"]`);
+    await expect(list.getByRole("link")).toHaveText(PRODUCTS_IN_SPEC_ORDER.slice(0, 7));
+    await expect(list.getByRole("link", { name: "Library Management System" })).toHaveCount(0);
+  });
+
+  test("a link navigates, closes the menu and lands at the top", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await makeScrollable(page);
+    await scrollToY(page, 900);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.getByRole("button", { name: "Products" }).click();
+    await menu.getByRole("link", { name: "Point of Sales (POS)" }).click();
+    await expect(page).toHaveURL(/\/products\/pos$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("Escape closes the menu and returns focus to the menu button", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "About" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  });
+});
+
+test("every route change lands at the top of the new page", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await makeScrollable(page);
+  await scrollToY(page, 1_200);
+  // The footer is reachable on every viewport; its links are client-side navigations.
+  await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("back and forward navigations land at the top too (not the restored position)", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await makeScrollable(page);
+  await scrollToY(page, 1_000);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Careers" }).click();
+  await expect(page).toHaveURL(/\/careers$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,0 +1,127 @@
+import { type Page, expect, test } from "@playwright/test";
+import { waitForHydration, withCookiesAccepted } from "./support/chrome";
+
+const bannerOf = (page: Page) => page.getByRole("region", { name: "Cookies on this site" });
+
+test.describe("chat widget", () => {
+  test.beforeEach(async ({ page }) => {
+    await withCookiesAccepted(page);
+  });
+
+  test("opens a 'coming soon' panel with a WhatsApp link; Escape and the close button close it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const open = page.getByRole("button", { name: "Open chat" });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Chat with us" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(/coming soon/i);
+    const wa = dialog.getByRole("link", { name: /WhatsApp/ });
+    await expect(wa).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
+    await expect(wa).toHaveAttribute("target", "_blank");
+    await expect(wa).toHaveAttribute("rel", /\bnoopener\b/);
+    await expect(dialog.getByRole("button", { name: "Close chat" })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close chat" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test("the chat panel is not part of the first-load JavaScript", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(scripts.some((u) => /chat-panel/.test(u))).toBe(false);
+    expect(scripts.some((u) => /cookie-settings/.test(u))).toBe(false);
+    await page.getByRole("button", { name: "Open chat" }).click();
+    await expect(page.getByRole("dialog", { name: "Chat with us" })).toContainText(/coming soon/i);
+    expect(scripts.some((u) => /chat-panel/.test(u))).toBe(true);
+  });
+});
+
+test.describe("cookie banner", () => {
+  test("Accept stores 'true'; the banner stays gone after a reload", async ({ page }) => {
+    await page.goto("/");
+    const banner = bannerOf(page);
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Privacy Notice" })).toHaveAttribute("href", "/privacy");
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("cookiesAccepted"))).toBe("true");
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(bannerOf(page)).toHaveCount(0);
+  });
+
+  test("Decline hides it for this view only and stores nothing", async ({ page }) => {
+    await page.goto("/");
+    const banner = bannerOf(page);
+    const accept = banner.getByRole("button", { name: "Accept" });
+    const decline = banner.getByRole("button", { name: "Decline" });
+    await expect(decline).toBeVisible();
+    // Rejecting is as easy as accepting: same size and look.
+    const [a, d] = [await accept.boundingBox(), await decline.boundingBox()];
+    expect(Math.round(d!.width)).toBe(Math.round(a!.width));
+    expect(Math.round(d!.height)).toBe(Math.round(a!.height));
+    const style = (el: Element) => {
+      const s = getComputedStyle(el);
+      return [s.backgroundColor, s.color, s.fontSize, s.fontWeight, s.borderRadius].join();
+    };
+    expect(await decline.evaluate(style)).toBe(await accept.evaluate(style));
+
+    await decline.click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.evaluate(() => document.cookie)).toBe("");
+
+    await page.reload();
+    await expect(bannerOf(page)).toBeVisible();
+  });
+
+  test("Cookie Settings toggles a panel whose checkboxes store nothing", async ({ page }) => {
+    await page.goto("/");
+    const banner = bannerOf(page);
+    const toggle = banner.getByRole("button", { name: "Cookie Settings" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+
+    const necessary = banner.getByRole("checkbox", { name: /Necessary/ });
+    await expect(necessary).toBeChecked();
+    await expect(necessary).toBeDisabled();
+    for (const name of ["Analytics", "Advertisement", "Functionality"]) {
+      const box = banner.getByRole("checkbox", { name });
+      await expect(box).not.toBeChecked();
+      await box.check();
+      await expect(box).toBeChecked();
+    }
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.evaluate(() => document.cookie)).toBe("");
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(necessary).toBeHidden();
+    await expect(banner).toBeVisible();
+  });
+
+  test("the banner is a fixed overlay that lifts the floating buttons above it", async ({ page }) => {
+    await page.goto("/");
+    const banner = bannerOf(page);
+    await expect(banner).toHaveCSS("position", "fixed");
+    const bannerBox = await banner.boundingBox();
+    const chatBox = await page.getByRole("button", { name: "Open chat" }).boundingBox();
+    expect(chatBox!.y + chatBox!.height).toBeLessThanOrEqual(bannerBox!.y);
+  });
+});

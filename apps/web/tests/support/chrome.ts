@@ -1,0 +1,28 @@
+import { type Page, expect } from "@playwright/test";
+
+/** Pretend the visitor accepted cookies earlier, so the banner does not cover the page. */
+export async function withCookiesAccepted(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+}
+
+/** Waits until React has hydrated the prerendered page (SiteChrome sets the marker on mount). */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+}
+
+/** Makes the page tall enough to scroll well past every threshold, whatever the page's content. */
+export async function makeScrollable(page: Page, extra = 3_000) {
+  await page.evaluate((height) => {
+    const spacer = document.createElement("div");
+    spacer.style.height = `${height}px`;
+    spacer.dataset.testSpacer = "true";
+    document.getElementById("main")?.append(spacer);
+  }, extra);
+}
+
+export async function scrollToY(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, left: 0, behavior: "instant" }), y);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+}
+
+export const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { waitForHydration, withCookiesAccepted } from "./support/chrome";
+import { waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
 
 test.beforeEach(async ({ page }) => {
   await withCookiesAccepted(page);
+  await withOfferSeen(page);
 });
 
 test("a failed lazy chunk reports 'Loading chunk failed' and reloads the page only once", async ({

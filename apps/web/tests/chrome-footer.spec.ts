@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { makeScrollable, scrollToY, scrollY, waitForHydration, withCookiesAccepted } from "./support/chrome";
+import { makeScrollable, scrollToY, scrollY, waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
 
 test.beforeEach(async ({ page }) => {
   await withCookiesAccepted(page);
+  await withOfferSeen(page);
 });
 
 test("footer: four columns with their links", async ({ page }) => {

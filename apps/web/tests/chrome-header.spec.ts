@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { makeScrollable, scrollToY, waitForHydration, withCookiesAccepted } from "./support/chrome";
+import { makeScrollable, scrollToY, waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
 
 const PRODUCTS_IN_SPEC_ORDER = [
   "E-commerce Platform",
@@ -14,6 +14,7 @@ const PRODUCTS_IN_SPEC_ORDER = [
 
 test.beforeEach(async ({ page }) => {
   await withCookiesAccepted(page);
+  await withOfferSeen(page);
 });
 
 test("header is fixed and turns translucent white after scrolling more than 20 px", async ({ page }) => {

@@ -1,11 +1,12 @@
 import { type Page, expect, test } from "@playwright/test";
-import { waitForHydration, withCookiesAccepted } from "./support/chrome";
+import { waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
 
 const bannerOf = (page: Page) => page.getByRole("region", { name: "Cookies on this site" });
 
 test.describe("chat widget", () => {
   test.beforeEach(async ({ page }) => {
     await withCookiesAccepted(page);
+    await withOfferSeen(page);
   });
 
   test("opens a 'coming soon' panel with a WhatsApp link; Escape and the close button close it", async ({

@@ -87,7 +87,7 @@ test("a quote request is stored with its service and company and e-mailed to the
   await page.getByLabel("Company").fill(lead.company);
   await page.getByLabel("Email").fill(lead.email);
   await page.getByLabel("Phone").fill(lead.phone);
-  await page.getByLabel("Service").selectOption({ label: "Web App Development" });
+  await page.getByRole("combobox", { name: "Service" }).selectOption({ label: "Web App Development" });
   await page.getByLabel("Project details").fill(lead.details);
 
   const requestSeen = page.waitForRequest(
@@ -99,7 +99,7 @@ test("a quote request is stored with its service and company and e-mailed to the
   expect(request.postDataJSON()).toEqual({ ...lead, website: "" });
 
   await expect(page.getByRole("status")).toHaveText(QUOTE_SUCCESS);
-  await expect(page.getByLabel("Service")).toHaveValue("");
+  await expect(page.getByRole("combobox", { name: "Service" })).toHaveValue("");
 
   await expect
     .poll(async () => (await leadsByEmail(lead.email)).length, {
@@ -172,7 +172,7 @@ test("a filled honeypot gets the normal success answer but the lead is stored as
   await page.getByLabel("Name").fill(`Spam Bot ${token}`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").fill("020 7946 0000");
-  await page.getByLabel("Service").selectOption("cctv-solutions");
+  await page.getByRole("combobox", { name: "Service" }).selectOption("cctv-solutions");
   // What a form-filling bot does: it fills every input, including the one people never see.
   await page.locator('input[name="website"]').fill("https://spam.example");
   await page.getByRole("button", { name: "Request Quote" }).click();

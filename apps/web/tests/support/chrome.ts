@@ -5,6 +5,11 @@ export async function withCookiesAccepted(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
 }
 
+/** Marks the home page's offer popup as already seen this visit, so it does not cover the page. */
+export async function withOfferSeen(page: Page) {
+  await page.addInitScript(() => window.sessionStorage.setItem("offerPopupShown", "true"));
+}
+
 /** Waits until React has hydrated the prerendered page (SiteChrome sets the marker on mount). */
 export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated='true']")).toBeAttached();

@@ -5,6 +5,14 @@ export async function withCookiesAccepted(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
 }
 
+/**
+ * Pretend the home page's offer popup was already shown this visit (it opens 10 s after load, which
+ * a slow test run reaches; it would then cover the page). Only the popup's own tests leave it on.
+ */
+export async function withOfferSeen(page: Page) {
+  await page.addInitScript(() => window.sessionStorage.setItem("offerPopupShown", "true"));
+}
+
 /** Waits until React has hydrated the prerendered page (SiteChrome sets the marker on mount). */
 export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated='true']")).toBeAttached();

@@ -1,23 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
-import { waitForHydration } from "./support/chrome";
-
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]["page"];
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration, withOfferSeen } from "./support/chrome";
 
 /** axe over the shared chrome only (page content belongs to the page modules and their own tests). */
-async function expectNoViolations(page: Page) {
-  // @axe-core/playwright types `page` against its own playwright-core copy; the runtime object is the same.
-  const results = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(TAGS)
-    .exclude("main")
-    .analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
+const expectNoViolations = (page: Parameters<typeof expectNoAxeViolations>[0]) =>
+  expectNoAxeViolations(page, "the chrome", { exclude: "main" });
 
 test("the chrome has no axe violations, with the cookie banner and its settings open", async ({ page }) => {
+  await withOfferSeen(page);
   await page.goto("/");
   await waitForHydration(page);
   await expectNoViolations(page);
@@ -27,6 +17,7 @@ test("the chrome has no axe violations, with the cookie banner and its settings 
 });
 
 test("the chrome has no axe violations with the chat panel open", async ({ page }) => {
+  await withOfferSeen(page);
   await page.goto("/");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Accept" }).click();
@@ -38,6 +29,7 @@ test("the chrome has no axe violations with the chat panel open", async ({ page 
 test("the chrome has no axe violations with a dropdown or the mobile menu open", async ({
   page,
 }, testInfo) => {
+  await withOfferSeen(page);
   await page.goto("/");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Accept" }).click();

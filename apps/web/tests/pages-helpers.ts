@@ -1,10 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { notFoundPath, prerenderPaths } from "../app/content/site-paths";
-
-/** Every prerendered page except the 404 page. */
-export const pagePaths = prerenderPaths().filter((p) => p !== notFoundPath);
 
 const fallbackFile = fileURLToPath(new URL("../build/client/__spa-fallback.html", import.meta.url));
 

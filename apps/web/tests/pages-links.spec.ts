@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { internalHrefs, pagePaths } from "./pages-helpers";
+import { internalHrefs } from "./pages-helpers";
+import { pageRoutes as pagePaths } from "./support/site";
 
 test("every internal link on every prerendered page leads to a real page", async ({ request }) => {
   test.setTimeout(120_000);

@@ -11,12 +11,6 @@ test.skip(
   "raw-HTML checks run once, in the desktop project",
 );
 
-/**
- * Routes whose `meta` (pageMeta with a unique title/description, JSON-LD) is written on the pages
- * branch. They are still stubs here. FIXME(after merge of the pages branch): empty this set.
- */
-const awaitingPagesBranch = new Set(routes.filter((p) => p !== "/privacy" && p !== "/404"));
-
 async function raw(request: APIRequestContext, path: string) {
   const res = await request.get(path);
   expect(res.status(), `${path} status`).toBeLessThan(path === "/404" ? 500 : 300);
@@ -32,7 +26,6 @@ const needProps = (node: LdNode | undefined, props: string[], what: string) => {
 test.describe("every prerendered route, raw HTML", () => {
   for (const path of routes) {
     test(`head of ${path}`, async ({ request }) => {
-      test.fixme(awaitingPagesBranch.has(path), "route meta comes with the pages branch");
       const page = await raw(request, path);
       expect(page.lang).toBe("en-GB");
       expect(page.titles).toHaveLength(1);
@@ -61,7 +54,6 @@ test.describe("every prerendered route, raw HTML", () => {
 });
 
 test("titles and descriptions are unique across indexable pages", async ({ request }) => {
-  test.fixme(awaitingPagesBranch.size > 0, "stub routes share placeholder titles until the pages branch");
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
   for (const path of indexableRoutes) {
@@ -107,15 +99,12 @@ test("the 404 page is noindex", async ({ request }) => {
 });
 
 test("login and register placeholders are noindex", async ({ request }) => {
-  test.fixme(awaitingPagesBranch.has("/login"), "login/register meta comes with the pages branch");
   for (const path of ["/login", "/register"]) {
     expect((await raw(request, path)).meta("name", "robots"), path).toMatch(/noindex/);
   }
 });
 
 test.describe("page-type JSON-LD", () => {
-  test.fixme(awaitingPagesBranch.size > 0, "page JSON-LD (structured-data.ts) comes with the pages branch");
-
   test("Service on each service page", async ({ request }) => {
     for (const path of routes.filter((p) => p.startsWith("/services/"))) {
       const service = ofType((await raw(request, path)).jsonLd, "Service")[0];

@@ -9,7 +9,7 @@ import type { Route } from "./+types/contact";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Contact Us",
-    description: `Contact ${company.name} about IT consulting, software, hardware or internet services. Send us a message or call our London office, Monday to Friday 9am to 6pm GMT.`,
+    description: `Contact ${company.name} about IT consulting, software, hardware or internet services. Message us or call our London office, ${company.hours}.`,
     path: "/contact",
   });
 

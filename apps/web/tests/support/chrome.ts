@@ -5,7 +5,10 @@ export async function withCookiesAccepted(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
 }
 
-/** Marks the home page's offer popup as already seen this visit, so it does not cover the page. */
+/**
+ * Pretend the home page's offer popup was already shown this visit (it opens 10 s after load, which
+ * a slow test run reaches; it would then cover the page). Only the popup's own tests leave it on.
+ */
 export async function withOfferSeen(page: Page) {
   await page.addInitScript(() => window.sessionStorage.setItem("offerPopupShown", "true"));
 }

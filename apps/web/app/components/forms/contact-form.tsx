@@ -4,6 +4,7 @@ import { TextAreaField, TextField } from "~/components/ui/field";
 import { type LeadFormMessages, useLeadForm } from "~/lib/use-lead-form";
 import { FormStatus } from "./form-status";
 import { HoneypotField } from "./honeypot-field";
+import { EmailPhoneFields } from "./email-phone-fields";
 import { PrivacyNote } from "./privacy-note";
 
 /** Spec §8, exact strings. */
@@ -49,29 +50,7 @@ export function ContactForm() {
         error={errors.name}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          maxLength={LIMITS.email}
-          value={values.email}
-          onChange={(e) => setValue("email", e.target.value)}
-          error={errors.email}
-        />
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={LIMITS.phone}
-          value={values.phone}
-          onChange={(e) => setValue("phone", e.target.value)}
-          error={errors.phone}
-        />
+        <EmailPhoneFields values={values} errors={errors} setValue={setValue} />
       </div>
       <TextAreaField
         label="Message"

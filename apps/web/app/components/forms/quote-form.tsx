@@ -4,6 +4,7 @@ import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { type LeadFormMessages, useLeadForm } from "~/lib/use-lead-form";
 import { FormStatus } from "./form-status";
 import { HoneypotField } from "./honeypot-field";
+import { EmailPhoneFields } from "./email-phone-fields";
 import { PrivacyNote } from "./privacy-note";
 
 /** Spec §8, exact strings. Any other error shows its own message, or the fallback. */
@@ -59,29 +60,7 @@ export function QuoteForm() {
           onChange={(e) => setValue("company", e.target.value)}
           error={errors.company}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          maxLength={LIMITS.email}
-          value={values.email}
-          onChange={(e) => setValue("email", e.target.value)}
-          error={errors.email}
-        />
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={LIMITS.phone}
-          value={values.phone}
-          onChange={(e) => setValue("phone", e.target.value)}
-          error={errors.phone}
-        />
+        <EmailPhoneFields values={values} errors={errors} setValue={setValue} />
       </div>
       <SelectField
         label="Service"

@@ -1,6 +1,7 @@
-import { MessageCircle, X } from "lucide-react";
+import { MessageCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { company, whatsappUrl } from "~/content/company";
+import { ChatHeader } from "./chat-header";
 
 /** Content of the chat dialog; loaded on demand (its own chunk). */
 export default function ChatPanel({ titleId, onClose }: { titleId: string; onClose: () => void }) {
@@ -11,25 +12,7 @@ export default function ChatPanel({ titleId, onClose }: { titleId: string; onClo
 
   return (
     <>
-      <div className="flex items-center justify-between bg-brand-700 px-4 py-3 text-white">
-        <div className="flex items-center gap-2.5">
-          <span className="inline-flex size-8 items-center justify-center rounded-full bg-white/15">
-            <MessageCircle aria-hidden="true" className="size-4" />
-          </span>
-          <h2 id={titleId} className="text-base font-semibold">
-            Chat with us
-          </h2>
-        </div>
-        <button
-          ref={closeRef}
-          type="button"
-          onClick={onClose}
-          aria-label="Close chat"
-          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-      </div>
+      <ChatHeader titleId={titleId} onClose={onClose} closeRef={closeRef} />
       <div className="space-y-4 px-4 py-5 text-sm text-slate-700">
         <p>
           <strong className="font-semibold text-ink">Live chat is coming soon.</strong> In the meantime, our

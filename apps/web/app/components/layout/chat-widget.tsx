@@ -2,6 +2,7 @@ import { MessageCircle, X } from "lucide-react";
 import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { whatsappUrl } from "~/content/company";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
+import { ChatHeader } from "./chat-header";
 import { ChunkErrorBoundary } from "./chunk-error-boundary";
 
 const ChatPanel = lazyWithRetry(() => import("./chat-panel"));
@@ -90,7 +91,7 @@ export function ChatWidget() {
   );
 }
 
-/** Header shared by the loading and error states, so the dialog always has its label and close button. */
+/** The loading and error states of the chat dialog. */
 function ChatFallback({
   titleId,
   onClose,
@@ -102,19 +103,7 @@ function ChatFallback({
 }) {
   return (
     <>
-      <div className="flex items-center justify-between bg-brand-700 px-4 py-3 text-white">
-        <h2 id={titleId} className="text-base font-semibold">
-          Chat with us
-        </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close chat"
-          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-      </div>
+      <ChatHeader titleId={titleId} onClose={onClose} />
       <div className="px-4 py-5 text-sm text-slate-700">{children}</div>
     </>
   );

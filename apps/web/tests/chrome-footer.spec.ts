@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { makeScrollable, scrollToY, scrollY, waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
+import {
+  makeScrollable,
+  scrollToY,
+  scrollY,
+  waitForHydration,
+  withCookiesAccepted,
+  withOfferSeen,
+} from "./support/chrome";
 
 test.beforeEach(async ({ page }) => {
   await withCookiesAccepted(page);

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { makeScrollable, scrollToY, waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
+import {
+  makeScrollable,
+  scrollToY,
+  waitForHydration,
+  withCookiesAccepted,
+  withOfferSeen,
+} from "./support/chrome";
 
 const PRODUCTS_IN_SPEC_ORDER = [
   "E-commerce Platform",

@@ -222,5 +222,8 @@ test("the quote page has its own title and the form's privacy line", async ({ pa
   await page.goto("/quote");
   await expect(page.getByRole("heading", { level: 1, name: "Request a Quote" })).toBeVisible();
   await expect(page).toHaveTitle(/^Request a Quote \| /);
-  await expect(page.getByRole("main").getByRole("link", { name: "privacy notice" })).toHaveAttribute("href", "/privacy");
+  await expect(page.getByRole("main").getByRole("link", { name: "privacy notice" })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
 });

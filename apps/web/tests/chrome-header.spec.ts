@@ -88,6 +88,8 @@ test.describe("desktop navigation", () => {
   test("dropdown opens on hover and closes 200 ms after the pointer leaves", async ({ page }) => {
     // install() fakes the timers but lets time flow; pauseAt() stops it, so only runFor() moves it.
     await page.clock.install({ time: new Date("2026-03-02T10:00:00Z") });
+    // Jumping the clock 10 minutes would open the home page's offer popup over the header.
+    await page.addInitScript(() => window.sessionStorage.setItem("offerPopupShown", "true"));
     await page.goto("/");
     await waitForHydration(page);
     await page.clock.pauseAt(new Date("2026-03-02T10:10:00Z"));

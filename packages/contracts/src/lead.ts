@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+// Zod 4 probes for eval (`new Function("")`) when an object schema is built, to JIT-compile parsers.
+// The site's Content-Security-Policy forbids eval, so the probe is reported as a CSP violation on every
+// page with a form: parse without the JIT (the forms' schemas are small; the speed-up is irrelevant).
+z.config({ jitless: true });
+
 /** Upper bounds shared by the forms (maxLength) and the services (validation). */
 export const LIMITS = {
   name: 200,

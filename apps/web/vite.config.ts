@@ -1,8 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { type ManualChunkMeta, defineConfig } from "vite";
+import { type Rollup, defineConfig } from "vite";
 import { resolveSiteUrl } from "./app/lib/site-url";
+
+type ManualChunkMeta = Rollup.ManualChunkMeta;
 
 const appDir = fileURLToPath(new URL("./app/", import.meta.url));
 const rootRoute = `${appDir}root.tsx`;

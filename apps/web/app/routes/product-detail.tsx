@@ -3,13 +3,14 @@ import { NotFoundPanel } from "~/components/sections/not-found-panel";
 import { PageHero } from "~/components/sections/page-hero";
 import { LinkButton } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { findProduct, productHref, productImage } from "~/content/products";
+import { findProductPage } from "~/content/product-details";
+import { productHref, productImage } from "~/content/products";
 import { pageMeta } from "~/lib/seo";
 import { breadcrumbList, softwareApplicationJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/product-detail";
 
 function load(productId: string | undefined) {
-  return { product: findProduct(productId) ?? null };
+  return { product: findProductPage(productId) ?? null };
 }
 
 export const loader = ({ params }: Route.LoaderArgs) => load(params.productId);

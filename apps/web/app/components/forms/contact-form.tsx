@@ -1,11 +1,8 @@
 import { LIMITS, contactSchema } from "@site/contracts";
-import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { type LeadFormMessages, useLeadForm } from "~/lib/use-lead-form";
-import { FormStatus } from "./form-status";
-import { HoneypotField } from "./honeypot-field";
 import { EmailPhoneFields } from "./email-phone-fields";
-import { PrivacyNote } from "./privacy-note";
+import { LeadFormShell } from "./lead-form-shell";
 
 /** Spec §8, exact strings. */
 export const contactMessages: LeadFormMessages = {
@@ -23,22 +20,16 @@ export function ContactForm() {
     initialValues: empty,
     messages: contactMessages,
   });
-  const submitting = status === "submitting";
-
   return (
-    <form
-      noValidate
+    <LeadFormShell
+      id="contact-form"
+      title="Send us a message"
+      submitLabel="Send Message"
+      privacyPurpose="reply to your message"
+      status={status}
+      message={message}
       onSubmit={handleSubmit}
-      aria-busy={submitting}
-      aria-labelledby="contact-form-title"
-      className="relative space-y-5"
     >
-      <h2 id="contact-form-title" className="text-xl font-semibold text-ink">
-        Send us a message
-      </h2>
-      <p className="text-sm text-slate-600">
-        Fields marked <span className="text-red-700">*</span> are required.
-      </p>
       <TextField
         label="Name"
         name="name"
@@ -62,14 +53,6 @@ export function ContactForm() {
         onChange={(e) => setValue("message", e.target.value)}
         error={errors.message}
       />
-      <HoneypotField />
-      <PrivacyNote purpose="reply to your message" />
-      <div>
-        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? "Submitting..." : "Send Message"}
-        </Button>
-        <FormStatus status={status} message={message} />
-      </div>
-    </form>
+    </LeadFormShell>
   );
 }

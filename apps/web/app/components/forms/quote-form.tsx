@@ -1,11 +1,8 @@
 import { LIMITS, QUOTATION_SERVICES, quotationSchema } from "@site/contracts";
-import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { type LeadFormMessages, useLeadForm } from "~/lib/use-lead-form";
-import { FormStatus } from "./form-status";
-import { HoneypotField } from "./honeypot-field";
 import { EmailPhoneFields } from "./email-phone-fields";
-import { PrivacyNote } from "./privacy-note";
+import { LeadFormShell } from "./lead-form-shell";
 
 /** Spec §8, exact strings. Any other error shows its own message, or the fallback. */
 export const quoteMessages: LeadFormMessages = {
@@ -24,22 +21,16 @@ export function QuoteForm() {
     initialValues: empty,
     messages: quoteMessages,
   });
-  const submitting = status === "submitting";
-
   return (
-    <form
-      noValidate
+    <LeadFormShell
+      id="quote-form"
+      title="Your project"
+      submitLabel="Request Quote"
+      privacyPurpose="prepare your quotation and discuss it with you"
+      status={status}
+      message={message}
       onSubmit={handleSubmit}
-      aria-busy={submitting}
-      aria-labelledby="quote-form-title"
-      className="relative space-y-5"
     >
-      <h2 id="quote-form-title" className="text-xl font-semibold text-ink">
-        Your project
-      </h2>
-      <p className="text-sm text-slate-600">
-        Fields marked <span className="text-red-700">*</span> are required.
-      </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Name"
@@ -86,14 +77,6 @@ export function QuoteForm() {
         onChange={(e) => setValue("details", e.target.value)}
         error={errors.details}
       />
-      <HoneypotField />
-      <PrivacyNote purpose="prepare your quotation and discuss it with you" />
-      <div>
-        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? "Submitting..." : "Request Quote"}
-        </Button>
-        <FormStatus status={status} message={message} />
-      </div>
-    </form>
+    </LeadFormShell>
   );
 }

@@ -2,7 +2,7 @@ import { Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { company, mailto } from "~/content/company";
-import { footerQuickLinks, footerServiceLinks } from "~/content/navigation";
+import { type NavLink, footerQuickLinks, footerServiceLinks } from "~/content/navigation";
 import { Container } from "../ui/container";
 import { SocialIcon } from "./social-icons";
 
@@ -51,27 +51,11 @@ export function Footer() {
           </div>
 
           <FooterColumn title="Quick Links">
-            <ul className="grid gap-3">
-              {footerQuickLinks.map((l) => (
-                <li key={l.href}>
-                  <Link to={l.href} className={linkClass}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinkList links={footerQuickLinks} />
           </FooterColumn>
 
           <FooterColumn title="Services">
-            <ul className="grid gap-3">
-              {footerServiceLinks.map((l) => (
-                <li key={l.href}>
-                  <Link to={l.href} className={linkClass}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinkList links={footerServiceLinks} />
           </FooterColumn>
 
           <FooterColumn title="Contact Us">
@@ -123,5 +107,19 @@ export function Footer() {
         </div>
       </Container>
     </footer>
+  );
+}
+
+function FooterLinkList({ links }: { links: readonly NavLink[] }) {
+  return (
+    <ul className="grid gap-3">
+      {links.map((l) => (
+        <li key={l.href}>
+          <Link to={l.href} className={linkClass}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,6 @@
 // First-load JS budget, from the build output: the gzip size of every JS file the prerendered page
-// loads before it is interactive (modulepreload links, module scripts, inline `import`s, and their
-// static imports). Dynamic import() chunks are lazy and not counted.
+// loads before it is interactive (modulepreload links, module scripts, the chunks its inline boot
+// script names, and their static imports). Dynamic import() chunks are lazy and not counted.
 //   npm run check:js-budget [-- --page /about --budget-kb 125]
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -25,10 +25,15 @@ if (!existsSync(htmlFile)) {
 }
 
 const html = readFileSync(htmlFile, "utf8");
+// The boot script (rewritten by apps/web/scripts/paint-first.mjs) names every chunk it preloads and
+// imports as a string literal; modulepreload links and module script src are counted too.
+const inlineModules = [...html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].map(
+  (m) => m[1],
+);
 const fromHtml = [
   ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g),
   ...html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+\.js)"/g),
-  ...html.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?\(?\s*["'](\/[^"']+\.js)["']/g),
+  ...inlineModules.flatMap((code) => [...code.matchAll(/["'](\/[^"']+\.js)["']/g)]),
 ].map((m) => m[1]);
 
 // Follow static imports inside each module (e.g. `import{a as b}from"./chunk-X.js"`).

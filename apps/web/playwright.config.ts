@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import path from "node:path";
+import { chromiumFlags, chromiumPath } from "../../scripts/chromium.mjs";
 import {
   baseURL,
   e2eDatabaseUrl,
@@ -14,19 +15,7 @@ import {
 export { baseURL };
 
 /** Debian's Chromium, launched as the workplace requires (no downloads, no background traffic). */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+const chromium = { executablePath: chromiumPath, args: [...chromiumFlags] };
 
 export default defineConfig({
   testDir: "./tests",

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   cacheControlFor,
   contentSecurityPolicy,
+  inlineHashes,
   inlineScriptHashes,
+  inlineStyleHashes,
   matchesDynamicRoute,
   serviceOrigins,
 } from "../../web/scripts/site-headers.mjs";
@@ -28,7 +30,27 @@ describe("inlineScriptHashes", () => {
   });
 });
 
+describe("inlineStyleHashes", () => {
+  it("hashes every <style> element once, whatever its attributes, and nothing else", () => {
+    const css = "body{margin:0}\r\n.a{color:red}";
+    const html = `<link rel="stylesheet" href="/a.css"/><style>${css}</style><style media="print">p{}</style><style>${css}</style><p style="color:red">x</p>`;
+    expect(inlineStyleHashes(html)).toEqual([sha("body{margin:0}\n.a{color:red}"), sha("p{}")]);
+    expect(inlineHashes(`<script>a()</script>${html}`)).toEqual({
+      scriptHashes: [sha("a()")],
+      styleHashes: inlineStyleHashes(html),
+    });
+  });
+});
+
 describe("policy", () => {
+  it("allows exactly the hashed inline styles in style-src", () => {
+    const csp = contentSecurityPolicy({ styleHashes: [sha("p{}")] });
+    expect(csp).toContain(`style-src 'self' ${sha("p{}")};`);
+    expect(csp).toContain("style-src-attr 'unsafe-inline';");
+    expect(contentSecurityPolicy()).toContain("style-src 'self';");
+    expect(csp).not.toMatch(/style-src [^;]*unsafe-inline/);
+  });
+
   it("never allows unsafe script sources and lists the service origins once", () => {
     const origins = serviceOrigins({
       VITE_CONTACT_API_URL: "https://api.example.com/contact",

@@ -385,15 +385,17 @@ describe("startup", () => {
     const extra = await startFixture();
     try {
       const script = "window.__late = true;";
+      const style = "body{color:#123}";
       await writeFile(
         path.join(extra.clientDir, "late.html"),
-        `<!DOCTYPE html><html><body><script>${script}</script></body></html>`,
+        `<!DOCTYPE html><html><head><style>${style}</style></head><body><script>${script}</script></body></html>`,
       );
       const app = await buildApp("site", {
         config: loadConfig({ WEB_BUILD_DIR: extra.clientDir, LOG_LEVEL: "silent" }),
       });
       const res = await app.inject({ url: "/late.html" });
       expect(res.headers["content-security-policy"]).toContain(cspHash(script));
+      expect(res.headers["content-security-policy"]).toContain(`style-src 'self' ${cspHash(style)};`);
       await app.close();
     } finally {
       await extra.close();

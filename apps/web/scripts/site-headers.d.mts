@@ -14,8 +14,16 @@ export declare function isCompressible(file: string): boolean;
 export declare function cacheControlFor(file: string): string;
 export declare function serviceOrigins(env?: Record<string, string | undefined>): string[];
 export declare function inlineScriptHashes(html: string): string[];
+export declare function inlineStyleHashes(html: string): string[];
+/** The inline-element hash sources one page's CSP must allow. */
+export interface PageHashes {
+  scriptHashes: string[];
+  styleHashes: string[];
+}
+export declare function inlineHashes(html: string): PageHashes;
 export interface PolicyInput {
   scriptHashes?: readonly string[];
+  styleHashes?: readonly string[];
   connectOrigins?: readonly string[];
 }
 export declare function contentSecurityPolicy(input?: PolicyInput): string;
@@ -26,8 +34,8 @@ export declare function matchesDynamicRoute(pathname: string): boolean;
 
 /** Shape of csp-manifest.json (written beside the client build by postbuild). */
 export interface CspManifest {
-  version: 1;
+  version: 2;
   connectOrigins: string[];
-  /** Inline-script hash sources per HTML file, keyed by path relative to the client build. */
-  pages: Record<string, string[]>;
+  /** Inline script and style hash sources per HTML file, keyed by path relative to the client build. */
+  pages: Record<string, PageHashes>;
 }

@@ -95,6 +95,13 @@ export function serviceOrigins(env = process.env) {
 
 const EXECUTABLE_TYPES = new Set(["", "module", "text/javascript", "application/javascript"]);
 
+/** The CSP hash source ('sha256-…') of an inline element's text, as the browser computes it. */
+function hashSource(text) {
+  // The HTML parser normalises CRLF to LF before the browser hashes the element's text.
+  const body = text.replace(/\r\n?/g, "\n");
+  return `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
+}
+
 /**
  * sha256 CSP sources ('sha256-…') of every inline script the browser would execute in this HTML, in
  * document order, de-duplicated. Data blocks such as JSON-LD are not executed and need no hash.
@@ -106,26 +113,40 @@ export function inlineScriptHashes(html) {
     if (/\ssrc\s*=/i.test(` ${attrs}`)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1]?.toLowerCase() ?? "";
     if (!EXECUTABLE_TYPES.has(type)) continue;
-    // The HTML parser normalises CRLF to LF before the browser hashes the script text.
-    const body = (m[2] ?? "").replace(/\r\n?/g, "\n");
-    const source = `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
+    const source = hashSource(m[2] ?? "");
     if (!hashes.includes(source)) hashes.push(source);
   }
   return hashes;
 }
 
+/** sha256 CSP sources of every inline <style> element (the inlined stylesheet), de-duplicated. */
+export function inlineStyleHashes(html) {
+  const hashes = [];
+  for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) {
+    const source = hashSource(m[1] ?? "");
+    if (!hashes.includes(source)) hashes.push(source);
+  }
+  return hashes;
+}
+
+/** Both kinds of inline hashes of one HTML page: what its CSP must allow. */
+export function inlineHashes(html) {
+  return { scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) };
+}
+
 /**
  * The Content-Security-Policy. script-src allows only same-origin files plus the given inline-script
- * hashes (never 'unsafe-inline' or 'unsafe-eval'). Inline style *attributes* are allowed
- * (style-src-attr) because React renders style={…} props into the prerendered markup; <style> elements
- * and external styles stay 'self'-only. upgrade-insecure-requests is added only when every service
- * origin is https, so a local http build keeps working.
+ * hashes (never 'unsafe-inline' or 'unsafe-eval'); style-src likewise, plus the hashes of the page's
+ * inline <style> (the stylesheet inlined by postbuild). Inline style *attributes* are allowed
+ * (style-src-attr) because React renders style={…} props into the prerendered markup.
+ * upgrade-insecure-requests is added only when every service origin is https, so a local http build
+ * keeps working.
  */
-export function contentSecurityPolicy({ scriptHashes = [], connectOrigins = [] } = {}) {
+export function contentSecurityPolicy({ scriptHashes = [], styleHashes = [], connectOrigins = [] } = {}) {
   const directives = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...scriptHashes],
-    ["style-src", "'self'"],
+    ["style-src", "'self'", ...styleHashes],
     ["style-src-attr", "'unsafe-inline'"],
     ["img-src", "'self'", "data:"],
     ["font-src", "'self'"],
@@ -153,9 +174,9 @@ export const STATIC_SECURITY_HEADERS = {
 };
 
 /** Every security header for one response: the static set plus the page's CSP. */
-export function securityHeaders({ scriptHashes = [], connectOrigins = [] } = {}) {
+export function securityHeaders(input = {}) {
   return {
-    "Content-Security-Policy": contentSecurityPolicy({ scriptHashes, connectOrigins }),
+    "Content-Security-Policy": contentSecurityPolicy(input),
     ...STATIC_SECURITY_HEADERS,
   };
 }

@@ -1,5 +1,5 @@
 // Last step of the web build: everything a server or a static host needs beside the prerendered files.
-//   build/csp-manifest.json   inline-script hashes of every HTML page + the service origins (site server)
+//   build/csp-manifest.json   inline script/style hashes of every HTML page + the service origins (site server)
 //   build/client/_headers     Netlify / Cloudflare Pages headers: per-page CSP, security headers, caching
 //   build/client/_redirects   Netlify: unknown dynamic ids → SPA fallback (404), anything else → 404 page
 //   build/nginx-site.conf     the same rules for nginx (include inside a server block)
@@ -19,7 +19,7 @@ import {
   SPA_FALLBACK_FILE,
   STATIC_SECURITY_HEADERS,
   contentSecurityPolicy,
-  inlineScriptHashes,
+  inlineHashes,
   isCompressible,
   pagePathOf,
   serviceOrigins,
@@ -45,13 +45,13 @@ export async function listFiles(dir) {
     .sort();
 }
 
-/** Hashes every inline script of every HTML file; returns the manifest object. */
+/** Hashes every inline script and style of every HTML file; returns the manifest object. */
 export async function buildCspManifest(clientDir, files, env = process.env) {
   const pages = {};
   for (const file of files.filter((f) => f.endsWith(".html"))) {
-    pages[file] = inlineScriptHashes(await readFile(path.join(clientDir, file), "utf8"));
+    pages[file] = inlineHashes(await readFile(path.join(clientDir, file), "utf8"));
   }
-  return { version: 1, connectOrigins: serviceOrigins(env), pages };
+  return { version: 2, connectOrigins: serviceOrigins(env), pages };
 }
 
 /** Writes file.br and file.gz beside each compressible file when they are smaller than it. */
@@ -101,9 +101,9 @@ export function headersFile(manifest) {
     `  Cache-Control: ${CACHE_HTML}`,
     "  Content-Type: text/x-script",
   ];
-  for (const [file, scriptHashes] of Object.entries(pages)) {
+  for (const [file, hashes] of Object.entries(pages)) {
     const page = pagePathOf(file);
-    const csp = contentSecurityPolicy({ scriptHashes, connectOrigins });
+    const csp = contentSecurityPolicy({ ...hashes, connectOrigins });
     const paths = page === null ? [`/${file}`] : page === "/" ? ["/"] : [page, `${page}/`];
     for (const p of paths) out.push(p, `  Content-Security-Policy: ${csp}`, `  Cache-Control: ${CACHE_HTML}`);
   }
@@ -129,7 +129,7 @@ export function nginxConf(manifest) {
       ...Object.entries({ ...STATIC_SECURITY_HEADERS, "Content-Security-Policy": csp }),
       ["Cache-Control", cache],
     ].map(([k, v]) => `    add_header ${k} ${q(v)} always;`);
-  const cspOf = (file) => contentSecurityPolicy({ scriptHashes: pages[file] ?? [], connectOrigins });
+  const cspOf = (file) => contentSecurityPolicy({ ...pages[file], connectOrigins });
   const baseCsp = contentSecurityPolicy({ connectOrigins });
   const prefixes = DYNAMIC_ROUTE_PREFIXES.map((p) => p.replace(/^\/|\/$/g, "")).join("|");
   const out = [
@@ -205,9 +205,10 @@ export async function writeStaticArtifacts({ clientDir, env = process.env, log =
   await writeFile(path.join(clientDir, "_redirects"), redirectsFile());
   await writeFile(path.join(buildDir, "nginx-site.conf"), nginxConf(manifest));
   const compressed = await precompress(clientDir, files);
-  const hashes = new Set(Object.values(manifest.pages).flat()).size;
+  const distinct = (kind) => new Set(Object.values(manifest.pages).flatMap((p) => p[kind])).size;
   log(
-    `postbuild: CSP manifest for ${Object.keys(manifest.pages).length} HTML files (${hashes} distinct inline-script hashes), ` +
+    `postbuild: CSP manifest for ${Object.keys(manifest.pages).length} HTML files (${distinct("scriptHashes")} distinct ` +
+      `inline-script and ${distinct("styleHashes")} inline-style hashes), ` +
       `connect-src ${manifest.connectOrigins.join(" ")}; _headers, _redirects, nginx-site.conf; ${compressed} precompressed files`,
   );
   return manifest;

@@ -4,6 +4,7 @@
  * notification e-mail at a real SMTP peer (tests/support/smtp-sink.ts).
  */
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support/chrome";
 import { contactApiUrl, notifyTo, quotationApiUrl } from "./support/e2e-env";
 import { leadsByEmail, mailsReplyingTo, uniqueToken } from "./support/leads";
 
@@ -26,6 +27,8 @@ test("a contact message is stored, listed by the leads command and e-mailed to t
   };
 
   await page.goto("/contact");
+
+  await waitForHydration(page);
   await page.getByLabel("Name").fill(lead.name);
   await page.getByLabel("Email").fill(lead.email);
   await page.getByLabel("Phone").fill(lead.phone);
@@ -83,6 +86,8 @@ test("a quote request is stored with its service and company and e-mailed to the
   };
 
   await page.goto("/quote");
+
+  await waitForHydration(page);
   await page.getByLabel("Name").fill(lead.name);
   await page.getByLabel("Company").fill(lead.company);
   await page.getByLabel("Email").fill(lead.email);
@@ -141,6 +146,8 @@ test("a retry after a lost answer reuses the Idempotency-Key and stores the lead
   });
 
   await page.goto("/contact");
+
+  await waitForHydration(page);
   await page.getByLabel("Name").fill(`Retry Person ${token}`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").fill("07700 900123");
@@ -169,6 +176,8 @@ test("a filled honeypot gets the normal success answer but the lead is stored as
   const email = `bot.${token}@example.com`;
 
   await page.goto("/quote");
+
+  await waitForHydration(page);
   await page.getByLabel("Name").fill(`Spam Bot ${token}`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").fill("020 7946 0000");

@@ -4,6 +4,7 @@
  * Playwright's clock. The real-service path is covered by forms-e2e.spec.ts.
  */
 import { expect, type Page, type Route, test } from "@playwright/test";
+import { waitForHydration } from "./support/chrome";
 import { company } from "../app/content/company";
 import { baseURL, contactApiUrl, quotationApiUrl } from "./support/e2e-env";
 
@@ -74,6 +75,7 @@ for (const [kind, form] of Object.entries(forms)) {
     test("shows the non-success message on a 500 answer", async ({ page }) => {
       await routeApi(page, form, (route) => answer(route, 500));
       await page.goto(form.path);
+      await waitForHydration(page);
       await form.fill(page);
       await page.getByRole("button", { name: form.submit }).click();
       await expect(page.getByRole("alert")).toHaveText(form.failure);
@@ -84,6 +86,7 @@ for (const [kind, form] of Object.entries(forms)) {
     test("shows the network failure message when the connection drops", async ({ page }) => {
       await routeApi(page, form, (route) => route.abort("connectionreset"));
       await page.goto(form.path);
+      await waitForHydration(page);
       await form.fill(page);
       await page.getByRole("button", { name: form.submit }).click();
       await expect(page.getByRole("alert")).toHaveText(form.unreachable);
@@ -97,6 +100,7 @@ for (const [kind, form] of Object.entries(forms)) {
         await answer(route, 201);
       });
       await page.goto(form.path);
+      await waitForHydration(page);
       await form.fill(page);
       await page.getByRole("button", { name: form.submit }).click();
       const busy = page.getByRole("button", { name: "Submitting..." });
@@ -112,6 +116,7 @@ for (const [kind, form] of Object.entries(forms)) {
       await page.clock.install();
       await routeApi(page, form, (route) => answer(route, 201));
       await page.goto(form.path);
+      await waitForHydration(page);
       await form.fill(page);
       await page.getByRole("button", { name: form.submit }).click();
       const status = page.getByRole("status");
@@ -130,6 +135,7 @@ for (const [kind, form] of Object.entries(forms)) {
     }) => {
       const seen = await routeApi(page, form, (route, n) => answer(route, n === 1 ? 503 : 201));
       await page.goto(form.path);
+      await waitForHydration(page);
       await form.fill(page);
       const button = page.getByRole("button", { name: form.submit });
       await button.click();
@@ -152,6 +158,7 @@ for (const [kind, form] of Object.entries(forms)) {
     }) => {
       const seen = await routeApi(page, form, (route) => answer(route, 201));
       await page.goto(form.path);
+      await waitForHydration(page);
       const trap = page.getByLabel("Leave this field empty");
       await expect(trap).toHaveAttribute("name", "website");
       await expect(trap).toHaveAttribute("tabindex", "-1");
@@ -169,6 +176,7 @@ for (const [kind, form] of Object.entries(forms)) {
     test("validates in the browser with the contract and sends nothing", async ({ page }) => {
       const seen = await routeApi(page, form, (route) => answer(route, 201));
       await page.goto(form.path);
+      await waitForHydration(page);
       await page.getByRole("button", { name: form.submit }).click();
       const name = page.getByLabel("Name");
       await expect(name).toBeFocused();
@@ -189,6 +197,7 @@ for (const [kind, form] of Object.entries(forms)) {
         }),
       );
       await page.goto(form.path);
+      await waitForHydration(page);
       await form.fill(page);
       await page.getByRole("button", { name: form.submit }).click();
       await expect(page.getByRole("alert")).toHaveText(form.failure);
@@ -202,6 +211,7 @@ test("the contact page shows the company's e-mail, UK phone, London address and 
   page,
 }) => {
   await page.goto("/contact");
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
   const details = page.getByRole("region", { name: "Contact details" });
   await expect(details.getByRole("link", { name: company.email.info })).toHaveAttribute(
@@ -220,6 +230,7 @@ test("the contact page shows the company's e-mail, UK phone, London address and 
 
 test("the quote page has its own title and the form's privacy line", async ({ page }) => {
   await page.goto("/quote");
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Request a Quote" })).toBeVisible();
   await expect(page).toHaveTitle(/^Request a Quote \| /);
   await expect(page.getByRole("main").getByRole("link", { name: "privacy notice" })).toHaveAttribute(

@@ -5,6 +5,7 @@ import { products } from "../app/content/products";
 import { serviceSlugs, services } from "../app/content/services";
 import { whyChooseTitle } from "../app/content/why-choose";
 import { serveSpaFallbackIfMissing } from "./pages-helpers";
+import { waitForHydration } from "./support/chrome";
 
 const h1Of = (html: string) => html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "");
 
@@ -94,7 +95,10 @@ test("home sections come in the spec's order with the spec's strings", async ({ 
 
   const main = page.locator("main");
   await expect(main.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/services");
-  await expect(main.getByRole("link", { name: "Learn More", exact: true })).toHaveAttribute("href", "/about");
+  await expect(main.getByRole("link", { name: "Learn More about our company", exact: true })).toHaveAttribute(
+    "href",
+    "/about",
+  );
   for (const stat of [
     "50+ Clients Worldwide",
     "50+ IT Experts",
@@ -250,6 +254,7 @@ test("careers lists three openings, their pages and the careers e-mail", async (
 
 test("login alerts the entered e-mail; fields are required", async ({ page }) => {
   await page.goto("/login");
+  await waitForHydration(page);
   const email = page.getByLabel("Email");
   await expect(email).toHaveAttribute("type", "email");
   await expect(email).toHaveAttribute("required", "");
@@ -272,6 +277,7 @@ test("login alerts the entered e-mail; fields are required", async ({ page }) =>
 
 test("register checks the passwords match, then alerts the name", async ({ page }) => {
   await page.goto("/register");
+  await waitForHydration(page);
   await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
   for (const label of ["Full name", "Email", "Password", "Confirm password"])
     await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");

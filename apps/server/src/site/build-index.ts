@@ -4,10 +4,11 @@ import path from "node:path";
 import {
   CSP_MANIFEST_FILE,
   type CspManifest,
+  type PageHashes,
   cacheControlFor,
   contentSecurityPolicy,
   contentTypeFor,
-  inlineScriptHashes,
+  inlineHashes,
   pagePathOf,
 } from "../../../web/scripts/site-headers.mjs";
 import type { Encoding } from "./encoding";
@@ -68,7 +69,7 @@ async function readManifest(clientDir: string): Promise<CspManifest> {
   }
   const manifest = JSON.parse(text) as CspManifest;
   if (
-    manifest.version !== 1 ||
+    manifest.version !== 2 ||
     typeof manifest.pages !== "object" ||
     !Array.isArray(manifest.connectOrigins)
   ) {
@@ -111,22 +112,21 @@ export async function indexBuild(
     if (all.has(`${file}.br`)) variants.br = await variant(`${absPath}.br`, "-br");
     if (all.has(`${file}.gz`)) variants.gzip = await variant(`${absPath}.gz`, "-gz");
 
-    let scriptHashes: readonly string[] = [];
+    let hashes: PageHashes | undefined;
     if (file.endsWith(".html")) {
-      const fromManifest = manifest.pages[file];
-      if (fromManifest) scriptHashes = fromManifest;
-      else {
-        warn(`${file} is not in the CSP manifest (stale build?): hashing its inline scripts at startup`);
-        scriptHashes = inlineScriptHashes(
-          identity.body?.toString("utf8") ?? (await readFile(absPath, "utf8")),
+      hashes = manifest.pages[file];
+      if (!hashes) {
+        warn(
+          `${file} is not in the CSP manifest (stale build?): hashing its inline scripts and styles at startup`,
         );
+        hashes = inlineHashes(identity.body?.toString("utf8") ?? (await readFile(absPath, "utf8")));
       }
     }
     const entry: BuildFile = {
       file,
       contentType: contentTypeFor(file),
       cacheControl: cacheControlFor(file),
-      contentSecurityPolicy: contentSecurityPolicy({ scriptHashes, connectOrigins }),
+      contentSecurityPolicy: contentSecurityPolicy({ ...hashes, connectOrigins }),
       lastModified: (await stat(absPath)).mtime,
       variants,
       encodings: new Set(Object.keys(variants) as Encoding[]),

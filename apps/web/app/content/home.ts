@@ -6,7 +6,7 @@ export const home = {
     intro:
       "Since 2014 we have helped businesses plan, build, secure and support the technology they depend on, from custom software and mobile apps to networks, CCTV and business email.",
     primary: { label: "Get Started", href: "/services" },
-    secondary: { label: "Learn More", href: "/about" },
+    secondary: { label: "Learn More", srSuffix: " about our company", href: "/about" },
   },
   services: {
     eyebrow: "Our Services",

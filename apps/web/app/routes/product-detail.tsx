@@ -1,8 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
 import { NotFoundPanel } from "~/components/sections/not-found-panel";
 import { PageHero } from "~/components/sections/page-hero";
+import { DetailBody } from "~/components/sections/detail-body";
 import { LinkButton } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
 import { findProductPage } from "~/content/product-details";
 import { productHref, productImage } from "~/content/products";
 import { pageMeta } from "~/lib/seo";
@@ -73,44 +73,30 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           {cta.label}
         </LinkButton>
       </PageHero>
-      <section className="py-16 sm:py-20">
-        <Container className="grid items-start gap-12 lg:grid-cols-[1fr_26rem]">
-          <div>
-            <p className="text-lg leading-relaxed text-slate-700">{product.description}</p>
-            <h2 className="mt-12 text-2xl font-bold text-ink">Key features</h2>
-            <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-              {product.features.map((f) => (
-                <li
-                  key={f}
-                  className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-700"
-                >
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                  {f}
-                </li>
-              ))}
-            </ul>
-            <h2 className="mt-12 text-2xl font-bold text-ink">Who it is for</h2>
-            <p className="mt-4 text-slate-700">{product.audience}</p>
-            <div className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-8">
-              <p className="text-lg text-ink">
-                {product.cta === "packages"
-                  ? "Start with one of our fixed-price website packages, then add the online shop features you need."
-                  : "Every business is different. Tell us how you work and we will tailor the system and provide a clear quotation."}
-              </p>
-              <p className="mt-6">
-                <LinkButton to={cta.href}>{cta.label}</LinkButton>
-              </p>
-            </div>
-          </div>
-          <img
-            src={productImage(product.id)}
-            alt={`Illustration for ${product.name}`}
-            width={416}
-            height={312}
-            className="order-first h-auto w-full rounded-2xl shadow-sm ring-1 ring-slate-200 lg:order-none"
-          />
-        </Container>
-      </section>
+      <DetailBody image={{ src: productImage(product.id), alt: `Illustration for ${product.name}` }}>
+        <p className="text-lg leading-relaxed text-slate-700">{product.description}</p>
+        <h2 className="mt-12 text-2xl font-bold text-ink">Key features</h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {product.features.map((f) => (
+            <li key={f} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              {f}
+            </li>
+          ))}
+        </ul>
+        <h2 className="mt-12 text-2xl font-bold text-ink">Who it is for</h2>
+        <p className="mt-4 text-slate-700">{product.audience}</p>
+        <div className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-8">
+          <p className="text-lg text-ink">
+            {product.cta === "packages"
+              ? "Start with one of our fixed-price website packages, then add the online shop features you need."
+              : "Every business is different. Tell us how you work and we will tailor the system and provide a clear quotation."}
+          </p>
+          <p className="mt-6">
+            <LinkButton to={cta.href}>{cta.label}</LinkButton>
+          </p>
+        </div>
+      </DetailBody>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { AuthCard, inputClass, labelClass } from "~/components/sections/auth-card";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
 
@@ -49,9 +49,7 @@ export default function Register() {
             />
           </div>
         ))}
-        <Button type="submit" className="w-full">
-          Create account
-        </Button>
+        <SubmitButton className="w-full">Create account</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already registered?{" "}

@@ -2,8 +2,8 @@ import { CheckCircle2 } from "lucide-react";
 import { data } from "react-router";
 import { NotFoundPanel } from "~/components/sections/not-found-panel";
 import { PageHero } from "~/components/sections/page-hero";
+import { DetailBody } from "~/components/sections/detail-body";
 import { LinkButton } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
 import { findServicePage, serviceImage } from "~/content/service-details";
 import { serviceHref } from "~/content/services";
 import { pageMeta } from "~/lib/seo";
@@ -73,40 +73,29 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           Request a Quote
         </LinkButton>
       </PageHero>
-      <section className="py-16 sm:py-20">
-        <Container className="grid items-start gap-12 lg:grid-cols-[1fr_26rem]">
-          <div>
-            <p className="text-lg leading-relaxed text-slate-700">{service.intro}</p>
-            <h2 className="mt-12 text-2xl font-bold text-ink">What we offer</h2>
-            <ul className="mt-6 space-y-5">
-              {service.offerings.map((o) => (
-                <li key={o.name} className="flex gap-4">
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
-                  <p className="text-slate-700">
-                    <strong className="font-semibold text-ink">{o.name}</strong> – {o.description}
-                  </p>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-8">
-              <p className="text-lg text-ink">{service.closing}</p>
-              <div className="mt-6 flex flex-wrap gap-3">
-                <LinkButton to="/quote">Request a Quote</LinkButton>
-                <LinkButton to="/services" variant="secondary">
-                  All services
-                </LinkButton>
-              </div>
-            </div>
+      <DetailBody image={{ src: serviceImage(service), alt: `Illustration for ${service.title}` }}>
+        <p className="text-lg leading-relaxed text-slate-700">{service.intro}</p>
+        <h2 className="mt-12 text-2xl font-bold text-ink">What we offer</h2>
+        <ul className="mt-6 space-y-5">
+          {service.offerings.map((o) => (
+            <li key={o.name} className="flex gap-4">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
+              <p className="text-slate-700">
+                <strong className="font-semibold text-ink">{o.name}</strong> – {o.description}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-8">
+          <p className="text-lg text-ink">{service.closing}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <LinkButton to="/quote">Request a Quote</LinkButton>
+            <LinkButton to="/services" variant="secondary">
+              All services
+            </LinkButton>
           </div>
-          <img
-            src={serviceImage(service)}
-            alt={`Illustration for ${service.title}`}
-            width={416}
-            height={312}
-            className="order-first h-auto w-full rounded-2xl shadow-sm ring-1 ring-slate-200 lg:order-none"
-          />
-        </Container>
-      </section>
+        </div>
+      </DetailBody>
     </>
   );
 }

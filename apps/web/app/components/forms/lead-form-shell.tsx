@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import type { LeadFormStatus } from "~/lib/use-lead-form";
 import { FormStatus } from "./form-status";
 import { HoneypotField } from "./honeypot-field";
@@ -48,9 +48,9 @@ export function LeadFormShell({
       <HoneypotField />
       <PrivacyNote purpose={privacyPurpose} />
       <div>
-        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+        <SubmitButton disabled={submitting} className="w-full sm:w-auto">
           {submitting ? "Submitting..." : submitLabel}
-        </Button>
+        </SubmitButton>
         <FormStatus status={status} message={message} />
       </div>
     </form>

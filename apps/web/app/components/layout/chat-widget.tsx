@@ -1,6 +1,7 @@
 import { MessageCircle, X } from "lucide-react";
 import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { whatsappUrl } from "~/content/company";
+import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { ChatHeader } from "./chat-header";
 import { ChunkErrorBoundary } from "./chunk-error-boundary";
@@ -12,6 +13,7 @@ const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 /** Floating chat button; the panel (its own chunk) says live chat is coming soon (spec §2). */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
+  const lift = useLiftAboveCookieBanner();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const titleId = useId();
@@ -31,10 +33,7 @@ export function ChatWidget() {
   }, [open, close]);
 
   return (
-    <div
-      className="fixed right-4 z-40 flex flex-col items-end gap-3 sm:right-5"
-      style={{ bottom: "calc(1rem + var(--cookie-banner-height, 0px))" }}
-    >
+    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-5" style={lift}>
       {open && (
         <div
           id={panelId}

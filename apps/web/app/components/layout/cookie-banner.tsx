@@ -1,6 +1,7 @@
 import { Cookie } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { setCookieBannerHeight } from "~/lib/cookie-banner-offset";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { buttonClass } from "../ui/button";
 import { Container } from "../ui/container";
@@ -38,16 +39,15 @@ export function CookieBanner() {
 
   // Lift the floating buttons (chat, back-to-top) above the banner while it is shown.
   useEffect(() => {
-    const root = document.documentElement;
     const el = ref.current;
     if (!visible || !el) return;
-    const update = () => root.style.setProperty("--cookie-banner-height", `${el.offsetHeight}px`);
+    const update = () => setCookieBannerHeight(el.offsetHeight);
     update();
     const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(update);
     observer?.observe(el);
     return () => {
       observer?.disconnect();
-      root.style.removeProperty("--cookie-banner-height");
+      setCookieBannerHeight(0);
     };
   }, [visible]);
 

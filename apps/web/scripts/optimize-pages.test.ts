@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { inlineStylesheets } from "./inline-css.mjs";
+import { paintFirst } from "./paint-first.mjs";
+
+/** The shape React Router 7 prerenders: stylesheet and modulepreloads in <head>, boot script last. */
+const page = [
+  '<!DOCTYPE html><html lang="en-GB"><head><meta charSet="utf-8"/>',
+  '<link rel="stylesheet" href="/assets/root-abc.css"/>',
+  '<link rel="modulepreload" href="/assets/manifest-1.js"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-2.js"/>',
+  '<link rel="modulepreload" href="/assets/root-3.js"/>',
+  '<link rel="modulepreload" href="/assets/home-4.js"/>',
+  "</head><body><main><h1>Hello</h1></main>",
+  "<script>window.__reactRouterContext = {};</script>",
+  '<script type="module" async="">import "/assets/manifest-1.js";\n',
+  'import * as route0 from "/assets/root-3.js";\n',
+  'import * as route1 from "/assets/home-4.js";\n',
+  '  \n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\n',
+  'import("/assets/entry.client-2.js");</script></body></html>',
+].join("");
+
+const bootOf = (html: string) => /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+
+describe("inlineStylesheets", () => {
+  const css = new Map([["/assets/root-abc.css", "body{margin:0}"]]);
+
+  it("keeps the link for hydration but disabled, and inlines its CSS right after it", () => {
+    const out = inlineStylesheets(page, css);
+    expect(out).toContain(
+      '<link rel="stylesheet" href="/assets/root-abc.css" disabled=""/><style>body{margin:0}</style>',
+    );
+    expect(inlineStylesheets(out, css)).toBe(out);
+  });
+
+  it("leaves stylesheets it has no CSS for alone", () => {
+    expect(inlineStylesheets(page, new Map())).toBe(page);
+  });
+});
+
+describe("paintFirst", () => {
+  const out = paintFirst(page, "index.html");
+  const boot = bootOf(out);
+
+  it("moves the modulepreloads from <head> into the boot script, after the first paint", () => {
+    expect(out).not.toMatch(/<link rel="modulepreload"/);
+    const wait = boot.indexOf('observe({ type: "paint", buffered: true })');
+    const preload = boot.indexOf('rel: "modulepreload"');
+    expect(wait).toBeGreaterThan(-1);
+    expect(preload).toBeGreaterThan(wait);
+    expect(boot).toContain(
+      '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/root-3.js","/assets/home-4.js"]',
+    );
+  });
+
+  it("runs React Router's boot in the same order with dynamic imports, and is valid module code", async () => {
+    expect(boot).not.toMatch(/^import /m);
+    const order = [
+      'await import("/assets/manifest-1.js");',
+      'const [route0, route1] = await Promise.all([import("/assets/root-3.js"), import("/assets/home-4.js")]);',
+      'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
+      'import("/assets/entry.client-2.js");',
+    ].map((s) => boot.indexOf(s));
+    expect(order.every((i) => i > -1)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  /** Runs the boot script with the browser parts faked; returns what it did and a way to paint. */
+  function runBoot(visibilityState: "visible" | "hidden") {
+    const calls: string[] = [];
+    const head: unknown[] = [];
+    let paint = () => {};
+    class FakeObserver {
+      static supportedEntryTypes = ["paint", "layout-shift"];
+      constructor(private readonly callback: (list: unknown, observer: FakeObserver) => void) {}
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: "paint", buffered: true });
+        paint = () => this.callback([], this);
+      }
+      disconnect() {}
+    }
+    class FakeChannel {
+      port1: { onmessage?: () => void } = {};
+      port2 = { postMessage: () => queueMicrotask(() => this.port1.onmessage?.()) };
+    }
+    const run = new Function(
+      "document",
+      "addEventListener",
+      "PerformanceObserver",
+      "MessageChannel",
+      "window",
+      "__import",
+      `return (async () => {${boot.replaceAll("import(", "__import(")}})();`,
+    ) as (...args: unknown[]) => Promise<void>;
+    const done = run(
+      { visibilityState, head: { append: (l: unknown) => head.push(l) }, createElement: () => ({}) },
+      () => {},
+      FakeObserver,
+      FakeChannel,
+      {},
+      async (href: string) => {
+        calls.push(href);
+        return { href };
+      },
+    );
+    return { calls, head, done, paint: () => paint() };
+  }
+
+  // Each chunk but the client entry evaluated on its own first, then React Router's boot.
+  const chunks = ["/assets/manifest-1.js", "/assets/root-3.js", "/assets/home-4.js"];
+
+  it("waits for the first paint, then preloads every chunk and boots", async () => {
+    const { calls, head, done, paint } = runBoot("visible");
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toEqual([]);
+    expect(head).toEqual([]);
+    paint();
+    await done;
+    expect(head).toHaveLength(4);
+    expect(calls).toEqual([...chunks, ...chunks, "/assets/entry.client-2.js"]);
+  });
+
+  it("boots at once in a hidden tab, which does not paint", async () => {
+    const { calls, done } = runBoot("hidden");
+    await done;
+    expect(calls).toEqual([...chunks, ...chunks, "/assets/entry.client-2.js"]);
+  });
+
+  it("leaves every other part of the page as it was", () => {
+    const strip = (html: string) =>
+      html.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(bootOf(html), "");
+    expect(strip(out)).toBe(strip(page));
+  });
+
+  it("refuses a boot script of another shape instead of breaking the site quietly", () => {
+    const changed = page.replace('import("/assets/entry.client-2.js");', 'import { x } from "/y.js";\nx();');
+    expect(() => paintFirst(changed, "odd.html")).toThrow(/odd\.html/);
+    expect(paintFirst("<html><body>static</body></html>")).toBe("<html><body>static</body></html>");
+  });
+});

@@ -1,0 +1,115 @@
+import { type Page, expect, test } from "@playwright/test";
+import { waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
+
+// How a page loads (apps/web/scripts/optimize-pages.mjs): its CSS is inlined, its JavaScript starts
+// after the first paint, and nothing moves while it boots.
+
+const resources = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })),
+  );
+
+test("a page paints from its HTML alone: the stylesheet is inline and the scripts start after the paint", async ({
+  page,
+}) => {
+  await withOfferSeen(page);
+  // When React marks the page hydrated.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __hydratedAt?: number };
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.hydrated !== "true") return;
+      w.__hydratedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
+  });
+  await page.goto("/services/internet-services");
+  await waitForHydration(page);
+
+  const link = page.locator('link[rel="stylesheet"]');
+  await expect(link).toHaveCount(1);
+  await expect(link).toHaveAttribute("disabled", "");
+  await expect(page.locator("head > style")).toHaveCount(1);
+  await expect(page.locator("header").first()).toHaveCSS("position", "fixed");
+
+  const loaded = await resources(page);
+  expect(loaded.filter((r) => r.name.endsWith(".css"))).toEqual([]);
+  const times = await page.evaluate(() => {
+    const w = window as unknown as { __hydratedAt?: number };
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+    return { hydratedAt: w.__hydratedAt ?? NaN, fcp: fcp ?? NaN };
+  });
+  // Painted before hydration, and no script requested before the first paint.
+  expect(times.fcp).toBeLessThan(times.hydratedAt);
+  const scripts = loaded.filter((r) => r.name.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const s of scripts) expect(s.start, s.name).toBeGreaterThanOrEqual(times.fcp);
+  // The chunks are still fetched in parallel, announced by modulepreload links once the page painted.
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThanOrEqual(3);
+});
+
+test("other routes reached in the app keep the inlined styles and fetch no stylesheet", async ({ page }) => {
+  await withCookiesAccepted(page);
+  await withOfferSeen(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.locator('main a[href="/contact"]').first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  const submit = page.getByRole("button", { name: /send message/i });
+  await expect(submit).toBeVisible();
+  await expect(submit).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("disabled", "");
+  expect((await resources(page)).filter((r) => r.name.endsWith(".css"))).toEqual([]);
+});
+
+for (const path of ["/", "/services/internet-services", "/contact"]) {
+  test(`${path} does not shift while it loads, hydrates and shows the cookie banner`, async ({ page }) => {
+    await withOfferSeen(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!e.hadRecentInput) w.__shifts.push(e.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    const banner = page.getByRole("region", { name: "Cookies on this site" });
+    await expect(banner).toBeVisible();
+    // The end of the page stays reachable above the banner, and the chat button sits above it.
+    const height = await banner.evaluate((el) => (el as HTMLElement).offsetHeight);
+    await expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toBe(`${height}px`);
+    const chat = await page.getByRole("button", { name: "Open chat" }).boundingBox();
+    expect(chat!.y + chat!.height).toBeLessThanOrEqual((await banner.boundingBox())!.y);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.001);
+
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await expect(banner).toBeHidden();
+    await expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toBe("");
+  });
+}
+
+test.describe("before the JavaScript runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [path, field, value] of [
+    ["/contact", "Email", "ada@example.com"],
+    ["/login", "Password", "secret-pass"],
+  ] as const) {
+    test(`the ${path} form cannot be sent natively, so what is typed never lands in a URL`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expect(page.locator("form button[type=submit]")).toBeDisabled();
+      const input = page.getByLabel(field, { exact: true });
+      await input.fill(value);
+      await input.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      expect(page.url()).not.toContain("?");
+    });
+  }
+});

@@ -1,0 +1,3 @@
+// Types of chromium.mjs, for the Playwright config.
+export declare const chromiumPath: string;
+export declare const chromiumFlags: readonly string[];

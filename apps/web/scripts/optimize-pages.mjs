@@ -5,6 +5,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { inlineStylesheets, readInlinableCss } from "./inline-css.mjs";
 import { paintFirst } from "./paint-first.mjs";
+import { SPA_FALLBACK_FILE } from "./site-headers.mjs";
 
 export async function optimizePages(clientDir, files) {
   const css = await readInlinableCss(clientDir, files);
@@ -12,7 +13,9 @@ export async function optimizePages(clientDir, files) {
   for (const file of pages) {
     const abs = path.join(clientDir, file);
     const html = await readFile(abs, "utf8");
-    await writeFile(abs, paintFirst(inlineStylesheets(html, css), file));
+    // The SPA fallback paints nothing until React renders the route, so it boots at once.
+    const waitForPaint = file !== SPA_FALLBACK_FILE;
+    await writeFile(abs, paintFirst(inlineStylesheets(html, css), file, { waitForPaint }));
   }
   return { pages: pages.length, stylesheets: [...css.keys()] };
 }

@@ -65,10 +65,11 @@ describe("paintFirst", () => {
   });
 
   /** Runs the boot script with the browser parts faked; returns what it did and a way to paint. */
-  function runBoot(visibilityState: "visible" | "hidden") {
+  function runBoot(visibilityState: "visible" | "hidden", code = boot) {
     const calls: string[] = [];
     const head: unknown[] = [];
     let paint = () => {};
+    const timers: { ms: number; callback: () => void }[] = [];
     class FakeObserver {
       static supportedEntryTypes = ["paint", "layout-shift"];
       constructor(private readonly callback: (list: unknown, observer: FakeObserver) => void) {}
@@ -87,22 +88,24 @@ describe("paintFirst", () => {
       "addEventListener",
       "PerformanceObserver",
       "MessageChannel",
+      "setTimeout",
       "window",
       "__import",
-      `return (async () => {${boot.replaceAll("import(", "__import(")}})();`,
+      `return (async () => {${code.replaceAll("import(", "__import(")}})();`,
     ) as (...args: unknown[]) => Promise<void>;
     const done = run(
       { visibilityState, head: { append: (l: unknown) => head.push(l) }, createElement: () => ({}) },
       () => {},
       FakeObserver,
       FakeChannel,
+      (callback: () => void, ms: number) => timers.push({ callback, ms }),
       {},
       async (href: string) => {
         calls.push(href);
         return { href };
       },
     );
-    return { calls, head, done, paint: () => paint() };
+    return { calls, head, done, timers, paint: () => paint() };
   }
 
   // Each chunk but the client entry evaluated on its own first, then React Router's boot.
@@ -116,6 +119,24 @@ describe("paintFirst", () => {
     paint();
     await done;
     expect(head).toHaveLength(4);
+    expect(calls).toEqual([...chunks, ...chunks, "/assets/entry.client-2.js"]);
+  });
+
+  it("boots after 3 s at most when no paint is ever reported", async () => {
+    const { calls, done, timers } = runBoot("visible");
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toEqual([]);
+    expect(timers.map((t) => t.ms)).toEqual([3000]);
+    timers[0]?.callback();
+    await done;
+    expect(calls.at(-1)).toBe("/assets/entry.client-2.js");
+  });
+
+  it("boots at once without waiting when told the page paints nothing (the SPA fallback)", async () => {
+    const code = bootOf(paintFirst(page, "__spa-fallback.html", { waitForPaint: false }));
+    expect(code).not.toContain("PerformanceObserver");
+    const { calls, done } = runBoot("visible", code);
+    await done;
     expect(calls).toEqual([...chunks, ...chunks, "/assets/entry.client-2.js"]);
   });
 

@@ -23,14 +23,15 @@ const NAMESPACE_IMPORT = /^import \* as (\w+) from "([^"]+)";\s*$/gm;
 
 /**
  * Waits until the browser reports the first paint, or not at all for a hidden page (background tabs
- * do not paint) or a browser without paint timing. Paint timing and MessageChannel, unlike
- * requestAnimationFrame and setTimeout, are not paused in background tabs nor replaced by the fake
- * clocks of browser tests.
+ * and speculative prerendering do not paint) or a browser without paint timing; 3 s at most, in case
+ * a browser never reports it. Paint timing and MessageChannel, unlike requestAnimationFrame, are not
+ * paused in background tabs nor replaced by the fake clocks of browser tests.
  */
 const WAIT_FOR_PAINT = `await new Promise((go) => {
   if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return go();
   addEventListener("visibilitychange", go, { once: true });
   new PerformanceObserver((_, observer) => (observer.disconnect(), go())).observe({ type: "paint", buffered: true });
+  setTimeout(go, 3000);
 });`;
 
 /** Lets the browser handle input and render between two steps of the boot (one task). */
@@ -40,8 +41,12 @@ const PAUSE = `const pause = () => new Promise((go) => {
   channel.port2.postMessage(0);
 });`;
 
-/** The page with its boot deferred past the first paint; throws when React Router's markup changed. */
-export function paintFirst(html, file = "page") {
+/**
+ * The page with its boot deferred past the first paint; throws when React Router's markup changed.
+ * `waitForPaint: false` (the SPA fallback, whose body is empty until React renders it) boots at once
+ * but keeps the rest: preloads and evaluation in small tasks.
+ */
+export function paintFirst(html, file = "page", { waitForPaint = true } = {}) {
   const boot = BOOT.exec(html);
   if (!boot) {
     if (!/<script type="module"/.test(html)) return html; // a page without client JS
@@ -58,7 +63,7 @@ export function paintFirst(html, file = "page") {
   const entry = /\bimport\("([^"]+)"\);?$/.exec(rest)?.[1];
   const str = (s) => JSON.stringify(s);
   const rewritten = [
-    WAIT_FOR_PAINT,
+    ...(waitForPaint ? [WAIT_FOR_PAINT] : []),
     PAUSE,
     `const chunks = ${str(preloads)};`,
     `for (const href of chunks) {`,

@@ -105,7 +105,7 @@ test.describe("before the JavaScript runs", () => {
     }) => {
       await page.goto(path);
       await expect(page.locator("form button[type=submit]")).toBeDisabled();
-      const input = page.getByLabel(field, { exact: true });
+      const input = page.getByLabel(field);
       await input.fill(value);
       await input.press("Enter");
       await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -101,32 +101,45 @@ async function startSite() {
 }
 
 /**
- * One Lighthouse run. Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP on a busy
- * machine); such a run is repeated, up to three attempts, rather than reported as a zero score.
+ * One Lighthouse run, in a browser of its own (as the Lighthouse CLI and Lighthouse CI do): a
+ * renderer reused from the previous run would tear that page down during this one's load and charge
+ * it to this page's main thread. Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP
+ * on a busy machine); such a run is repeated, up to three attempts, rather than reported as a zero.
  */
 async function lighthouseRun(url, route, flags, preset) {
   let lhr;
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const result = await lighthouse(
-      `${url}${encodeURI(route)}`,
-      flags,
-      preset === "desktop" ? desktopConfig : undefined,
-    );
-    lhr = result.lhr;
+    const userDataDir = mkdtempSync(path.join(os.tmpdir(), "perf-chrome-"));
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: chromiumFlags,
+      userDataDir,
+      logLevel: "silent",
+    });
+    try {
+      const result = await lighthouse(
+        `${url}${encodeURI(route)}`,
+        { ...flags, port: chrome.port },
+        preset === "desktop" ? desktopConfig : undefined,
+      );
+      lhr = result.lhr;
+    } finally {
+      chrome.kill();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
     if (!lhr.runtimeError) return lhr;
     console.warn(`perf: ${preset} ${route}: ${lhr.runtimeError.code} (attempt ${attempt} of 3)`);
   }
   return lhr;
 }
 
-async function audit(chrome, preset, url, route) {
+async function audit(preset, url, route) {
   // noindex pages are meant to fail "is crawlable"; the 404 page is meant to answer 404.
   const skipAudits = [
     ...(noindexPaths.includes(route) ? ["is-crawlable"] : []),
     ...(route === "/404" ? ["http-status-code"] : []),
   ];
   const flags = {
-    port: chrome.port,
     output: "json",
     logLevel: "error",
     onlyCategories: categories,
@@ -219,27 +232,15 @@ process.on("SIGINT", () => {
 const results = {};
 try {
   for (const preset of presets) {
-    const userDataDir = mkdtempSync(path.join(os.tmpdir(), "perf-chrome-"));
-    const chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath,
-      chromeFlags: chromiumFlags,
-      userDataDir,
-      logLevel: "silent",
-    });
-    try {
-      results[preset] = [];
-      for (const route of routes) {
-        const row = await audit(chrome, preset, site.url, route);
-        results[preset].push(row);
-        const f = failures(preset, row);
-        console.log(
-          `${preset.padEnd(7)} ${route.padEnd(42)} ${categories.map((c) => row.scores[c]).join("/")}  ` +
-            `LCP ${(row.lcp / 1000).toFixed(2)}s TBT ${Math.round(row.tbt)}ms CLS ${row.cls.toFixed(3)}  ${f.length ? `FAIL ${f.join("; ")}` : "ok"}`,
-        );
-      }
-    } finally {
-      chrome.kill();
-      rmSync(userDataDir, { recursive: true, force: true });
+    results[preset] = [];
+    for (const route of routes) {
+      const row = await audit(preset, site.url, route);
+      results[preset].push(row);
+      const f = failures(preset, row);
+      console.log(
+        `${preset.padEnd(7)} ${route.padEnd(42)} ${categories.map((c) => row.scores[c]).join("/")}  ` +
+          `LCP ${(row.lcp / 1000).toFixed(2)}s TBT ${Math.round(row.tbt)}ms CLS ${row.cls.toFixed(3)}  ${f.length ? `FAIL ${f.join("; ")}` : "ok"}`,
+      );
     }
   }
 } finally {

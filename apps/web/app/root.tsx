@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { cookieConsentScript } from "./components/layout/cookie-banner";
 import { SiteChrome } from "./components/layout/site-chrome";
 import { brand, iconFiles } from "./lib/brand";
 import { organizationJsonLd, serializeJsonLd } from "./lib/seo";
@@ -23,6 +24,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={brand.themeColor} />
+        {/* Before the first paint: shows the prerendered cookie banner while consent is pending. */}
+        <script dangerouslySetInnerHTML={{ __html: cookieConsentScript }} />
         <Meta />
         <Links />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationLd }} />

@@ -19,7 +19,8 @@ const page = [
   'import("/assets/entry.client-2.js");</script></body></html>',
 ].join("");
 
-const bootOf = (html: string) => /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+const bootOf = (html: string) =>
+  /<script type="module" async=""[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
 
 describe("inlineStylesheets", () => {
   const css = new Map([["/assets/root-abc.css", "body{margin:0}"]]);
@@ -146,9 +147,19 @@ describe("paintFirst", () => {
     expect(calls).toEqual([...chunks, ...chunks, "/assets/entry.client-2.js"]);
   });
 
+  it("holds the first paint until the boot script, the end of the page, is parsed", () => {
+    expect(out).toContain('<meta charSet="utf-8"/><link rel="expect" href="#boot" blocking="render"/>');
+    expect(out).toContain('<script type="module" async="" id="boot">');
+    const fallback = paintFirst(page, "__spa-fallback.html", { waitForPaint: false });
+    expect(fallback).not.toContain('rel="expect"');
+  });
+
   it("leaves every other part of the page as it was", () => {
     const strip = (html: string) =>
-      html.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(bootOf(html), "");
+      html
+        .replace(/<link rel="(?:modulepreload|expect)"[^>]*>/g, "")
+        .replace(bootOf(html), "")
+        .replace(' id="boot"', "");
     expect(strip(out)).toBe(strip(page));
   });
 

@@ -6,7 +6,8 @@
 // the browser is still laying out the page, so the first paint waits for work the visitor cannot
 // see. The page is complete HTML with its CSS inlined (inline-css.mjs), so nothing needs the
 // JavaScript to be shown. This step rewrites each page so that it:
-//   1. drops the modulepreload links from <head>;
+//   1. drops the modulepreload links from <head>, and holds the first paint until the whole document
+//      is parsed (<link rel="expect" blocking="render">, a few milliseconds for these small pages);
 //   2. waits in the boot script until the browser reports the first paint (paint timing), or goes at
 //      once when the page is hidden (background tabs do not paint);
 //   3. then adds the same modulepreload links (all chunks fetched in parallel, no waterfall),
@@ -33,6 +34,16 @@ const WAIT_FOR_PAINT = `await new Promise((go) => {
   new PerformanceObserver((_, observer) => (observer.disconnect(), go())).observe({ type: "paint", buffered: true });
   setTimeout(go, 3000);
 });`;
+
+/** id of the rewritten boot script, the last element of <body>. */
+const BOOT_ID = "boot";
+
+/**
+ * Holds rendering until the parser reaches the boot script, i.e. the whole page is parsed: the first
+ * paint shows the complete page instead of a part that later content could push around, and parsing
+ * is not left to run in long tasks after it (Chromium; other browsers ignore it).
+ */
+const RENDER_BLOCKING_UNTIL_BOOT = `<link rel="expect" href="#${BOOT_ID}" blocking="render"/>`;
 
 /** Lets the browser handle input and render between two steps of the boot (one task). */
 const PAUSE = `const pause = () => new Promise((go) => {
@@ -79,7 +90,11 @@ export function paintFirst(html, file = "page", { waitForPaint = true } = {}) {
       .join(", ")}]);`,
     rest,
   ].join("\n");
-  return html
+  const out = html
     .replace(MODULEPRELOAD, "")
-    .replace(boot[0], () => `<script type="module" async="">${rewritten}</script>`);
+    .replace(boot[0], () => `<script type="module" async="" id="${BOOT_ID}">${rewritten}</script>`);
+  // The whole document in the first paint (see RENDER_BLOCKING_UNTIL_BOOT).
+  return waitForPaint
+    ? out.replace(/<meta charSet="utf-8"\/>/i, (meta) => `${meta}${RENDER_BLOCKING_UNTIL_BOOT}`)
+    : out;
 }

@@ -93,8 +93,34 @@ for (const path of ["/", "/services/internet-services", "/contact"]) {
   });
 }
 
+test.describe("the prerendered cookie banner, before any script file has loaded", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\.js$/, (route) => route.abort());
+  });
+
+  test("is part of the first paint for a new visitor", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeVisible();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  });
+
+  test("stays hidden for a visitor who accepted earlier", async ({ page }) => {
+    await withCookiesAccepted(page);
+    await page.goto("/login");
+    await expect(page.locator("h1")).toBeVisible();
+    await expect(page.locator("[data-cookie-banner]")).toBeHidden();
+  });
+});
+
 test.describe("before the JavaScript runs", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the cookie banner, whose buttons need JavaScript, is not shown", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("h1")).toBeVisible();
+    await expect(page.locator("[data-cookie-banner]")).toBeAttached();
+    await expect(page.locator("[data-cookie-banner]")).toBeHidden();
+  });
 
   for (const [path, field, value] of [
     ["/contact", "Email", "ada@example.com"],

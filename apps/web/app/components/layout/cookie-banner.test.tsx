@@ -1,6 +1,11 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { COOKIES_ACCEPTED_KEY, CookieBanner } from "./cookie-banner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  CONSENT_PENDING_ATTRIBUTE,
+  COOKIES_ACCEPTED_KEY,
+  CookieBanner,
+  cookieConsentScript,
+} from "./cookie-banner";
 import { renderWithRouter } from "./test-utils";
 
 const findBanner = () => screen.findByRole("region", { name: "Cookies on this site" });
@@ -80,5 +85,30 @@ describe("CookieBanner", () => {
     expect(within(banner).queryByRole("checkbox", { name: /Necessary/ })).not.toBeInTheDocument();
     // The banner is still there: settings alone neither accept nor decline.
     expect(screen.getByRole("region", { name: "Cookies on this site" })).toBeInTheDocument();
+  });
+});
+
+describe("cookieConsentScript (runs in <head> before the first paint)", () => {
+  const run = () => new Function(cookieConsentScript)() as void;
+  const pending = () => document.documentElement.getAttribute(CONSENT_PENDING_ATTRIBUTE);
+  afterEach(() => document.documentElement.removeAttribute(CONSENT_PENDING_ATTRIBUTE));
+
+  it("marks consent pending when cookiesAccepted is not stored, so the prerendered banner shows", () => {
+    run();
+    expect(pending()).toBe("pending");
+  });
+
+  it("leaves the banner hidden once cookiesAccepted is stored", () => {
+    localStorage.setItem(COOKIES_ACCEPTED_KEY, "true");
+    run();
+    expect(pending()).toBeNull();
+  });
+
+  it("treats blocked storage as no consent, like the banner itself", () => {
+    vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new DOMException("blocked", "SecurityError");
+    });
+    run();
+    expect(pending()).toBe("pending");
   });
 });

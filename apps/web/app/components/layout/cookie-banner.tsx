@@ -21,20 +21,32 @@ function readAccepted(): boolean {
 }
 
 /**
+ * Attribute the inline head script (`cookieConsentScript`) puts on <html> while cookiesAccepted is
+ * not stored; app.css shows the prerendered banner only then. So the banner is part of the first
+ * paint for a new visitor (no pop-in after hydration, never the late "largest paint" of a short
+ * page), stays hidden for a visitor who accepted earlier, and for a browser without JavaScript, whose
+ * buttons could not work anyway.
+ */
+export const CONSENT_PENDING_ATTRIBUTE = "data-cookie-consent";
+
+/** Runs in <head> before the first paint (hashed into the page's CSP like every inline script). */
+export const cookieConsentScript = `(function(){var a;try{a=localStorage.getItem(${JSON.stringify(COOKIES_ACCEPTED_KEY)})!==null}catch(e){a=!1}a||document.documentElement.setAttribute(${JSON.stringify(CONSENT_PENDING_ATTRIBUTE)},"pending")})()`;
+
+/**
  * Shown while cookiesAccepted is not stored. Accept stores 'true'; Decline hides it for this page view
  * and stores nothing; Cookie Settings toggles a panel whose checkboxes store nothing (spec §4).
- * Rendered only after mount (the prerendered HTML cannot know the visitor's storage), as a fixed
- * overlay so it never shifts the layout.
+ * Prerendered into every page (see CONSENT_PENDING_ATTRIBUTE) and removed after hydration when the
+ * visitor accepted earlier; a fixed overlay, so it never shifts the layout.
  */
 export function CookieBanner() {
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(true);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
   const settingsId = useId();
 
   useEffect(() => {
-    if (!readAccepted()) setVisible(true);
+    if (readAccepted()) setVisible(false);
   }, []);
 
   // Lift the floating buttons (chat, back-to-top) above the banner while it is shown.
@@ -65,6 +77,7 @@ export function CookieBanner() {
   return (
     <section
       ref={ref}
+      data-cookie-banner=""
       aria-labelledby={headingId}
       className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 shadow-[0_-8px_30px_rgb(15_23_42/0.12)] backdrop-blur-md"
     >

@@ -144,7 +144,7 @@ async function lighthouseRun(url, route, flags, preset) {
 
 async function audit(preset, url, route) {
   // noindex pages are meant to fail "is crawlable".
-  const skipAudits = [...(noindexPaths.includes(route) ? ["is-crawlable"] : [])];
+  const skipAudits = noindexPaths.includes(route) ? ["is-crawlable"] : [];
   const flags = {
     output: "json",
     logLevel: "error",

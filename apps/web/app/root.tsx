@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { cookieConsentScript } from "./components/layout/cookie-banner";
@@ -24,7 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={brand.themeColor} />
-        {/* Before the first paint: shows the prerendered cookie banner while consent is pending. */}
+        {/* Right after the first paint: shows the prerendered cookie banner while consent is pending. */}
         <script dangerouslySetInnerHTML={{ __html: cookieConsentScript }} />
         <Meta />
         <Links />
@@ -32,7 +32,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-white font-sans text-ink antialiased">
         {children}
-        <ScrollRestoration />
         <Scripts />
       </body>
     </html>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   CONSENT_PENDING_ATTRIBUTE,
   COOKIES_ACCEPTED_KEY,
@@ -88,13 +88,42 @@ describe("CookieBanner", () => {
   });
 });
 
-describe("cookieConsentScript (runs in <head> before the first paint)", () => {
-  const run = () => new Function(cookieConsentScript)() as void;
+describe("cookieConsentScript (runs from <head>, reads storage right after the first paint)", () => {
+  /** The frame callbacks the script asked for; calling them stands for the browser's next frame. */
+  let frames: FrameRequestCallback[] = [];
+  /** Runs the script, then the next frame and the task it queues (the frame's paint comes between). */
+  const run = () => {
+    new Function(cookieConsentScript)();
+    for (const frame of frames.splice(0)) frame(performance.now());
+    vi.runOnlyPendingTimers();
+  };
   const pending = () => document.documentElement.getAttribute(CONSENT_PENDING_ATTRIBUTE);
-  afterEach(() => document.documentElement.removeAttribute(CONSENT_PENDING_ATTRIBUTE));
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    frames = [];
+    vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.documentElement.removeAttribute(CONSENT_PENDING_ATTRIBUTE);
+  });
 
   it("marks consent pending when cookiesAccepted is not stored, so the prerendered banner shows", () => {
     run();
+    expect(pending()).toBe("pending");
+  });
+
+  it("touches neither storage nor the page until a task after the next frame", () => {
+    const getItem = vi.spyOn(Storage.prototype, "getItem");
+    new Function(cookieConsentScript)();
+    vi.runOnlyPendingTimers(); // no frame yet: nothing queued
+    expect(getItem).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    frames[0]!(performance.now()); // the frame callback only queues a task, which runs after the paint
+    expect(getItem).not.toHaveBeenCalled();
+    expect(pending()).toBeNull();
+    vi.runOnlyPendingTimers();
+    expect(getItem).toHaveBeenCalledWith(COOKIES_ACCEPTED_KEY);
     expect(pending()).toBe("pending");
   });
 

@@ -25,8 +25,11 @@ function useRouteChangeEffects() {
       return;
     }
     clearReloadGuard();
-    // A link to an in-page anchor is left to the browser / <ScrollRestoration>.
-    if (!hash) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    // No <ScrollRestoration>: its inline script reads sessionStorage before the first paint, and the
+    // spec sends every route change to the top anyway. A reload keeps the browser's own restoration.
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [pathname, hash, key]);
 }
 

@@ -80,7 +80,11 @@ describe("paintFirst", () => {
       }
       disconnect() {}
     }
+    const channels: FakeChannel[] = [];
     class FakeChannel {
+      constructor() {
+        channels.push(this);
+      }
       port1: { onmessage?: () => void } = {};
       port2 = { postMessage: () => queueMicrotask(() => this.port1.onmessage?.()) };
     }
@@ -106,14 +110,14 @@ describe("paintFirst", () => {
         return { href };
       },
     );
-    return { calls, head, done, timers, paint: () => paint() };
+    return { calls, head, done, timers, channels, paint: () => paint() };
   }
 
   // Each chunk but the client entry evaluated on its own first, then React Router's boot.
   const chunks = ["/assets/manifest-1.js", "/assets/root-3.js", "/assets/home-4.js"];
 
   it("waits for the first paint, then preloads every chunk and boots", async () => {
-    const { calls, head, done, paint } = runBoot("visible");
+    const { calls, head, done, channels, paint } = runBoot("visible");
     await new Promise((r) => setTimeout(r, 10));
     expect(calls).toEqual([]);
     expect(head).toEqual([]);
@@ -121,6 +125,7 @@ describe("paintFirst", () => {
     await done;
     expect(head).toHaveLength(4);
     expect(calls).toEqual([...chunks, ...chunks, "/assets/entry.client-2.js"]);
+    expect(channels).toHaveLength(1); // every pause reuses one channel (each new one costs a pipe pair)
   });
 
   it("boots after 3 s at most when no paint is ever reported", async () => {

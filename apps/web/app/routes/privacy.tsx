@@ -7,6 +7,7 @@ import {
   privacyLastUpdated,
   privacySections,
 } from "~/content/privacy";
+import { formatLongDate } from "~/lib/format-date";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 
@@ -21,12 +22,7 @@ export const meta: Route.MetaFunction = () =>
 const linkClass =
   "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-const lastUpdated = new Date(`${privacyLastUpdated}T00:00:00Z`).toLocaleDateString("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const lastUpdated = formatLongDate(privacyLastUpdated);
 
 function Text({ content }: { content: Inline[] }) {
   return content.map((part, i) =>

@@ -227,6 +227,28 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("banner")).toHaveAttribute("data-solid", "false");
   });
 
+  test("the floating chat button never covers the open menu's links", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 667 }); // a small phone: the menu reaches the bottom
+    await withCookiesAccepted(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.getByRole("button", { name: "Products" }).click();
+    const quote = menu.getByRole("link", { name: "Request a Quote" });
+    await quote.scrollIntoViewIfNeeded();
+    // The link's whole width, right edge included (where the chat button sits), is the link's.
+    const hits = await quote.evaluate((link) => {
+      const { left, right, top, height } = link.getBoundingClientRect();
+      return [left + 8, (left + right) / 2, right - 8].map((x) =>
+        link.contains(document.elementFromPoint(x, top + height / 2)),
+      );
+    });
+    expect(hits).toEqual([true, true, true]);
+    await quote.click();
+    await expect(page).toHaveURL(/\/quote$/);
+  });
+
   test("Products expands to seven products without the library system", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

@@ -64,7 +64,9 @@ export function Header() {
   return (
     <header
       data-solid={solid ? "true" : "false"}
-      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
+      // While the mobile menu is open the header (and the menu in it) sits above the floating chat
+      // button, which would otherwise cover the menu's last link on a phone.
+      className={`fixed inset-x-0 top-0 ${mobileOpen ? "z-50" : "z-40"} transition-[background-color,box-shadow] duration-200 ${
         solid ? "bg-white/90 shadow-md shadow-slate-900/5 backdrop-blur-md" : "bg-transparent"
       }`}
     >

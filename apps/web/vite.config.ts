@@ -13,6 +13,7 @@ const isRouteModule = (file: string) => file === rootRoute || file.startsWith(`$
 const framework = /\/node_modules\/(?:react|scheduler)\//;
 const reactDom = /\/node_modules\/react-dom\//;
 const router = /\/node_modules\/(?:react-router|cookie|set-cookie-parser)\//;
+const zod = /\/node_modules\/zod\//;
 
 /**
  * Fewer, larger first-load chunks (gzip compresses one file better than many small ones, and each file
@@ -20,8 +21,10 @@ const router = /\/node_modules\/(?:react-router|cookie|set-cookie-parser)\//;
  * - "framework", "react-dom" and "router": React (with the scheduler), ReactDOM and React Router, which
  *   every page loads anyway. Three chunks, not one: the boot script (scripts/paint-first.mjs) evaluates
  *   one chunk per task, and one 300 KB chunk took a single 15–27 ms task on the CI machine (four times
- *   that on the phone Lighthouse models), for 0.7 KB more gzip. The entry imports them in this order,
- *   so each one's dependencies are already evaluated when its turn comes;
+ *   that on the phone Lighthouse models), for 0.7 KB more gzip. The boot evaluates chunks in
+ *   dependency order, so each import evaluates one chunk;
+ * - "zod": the validation library of the two forms, out of their shared chunk for the same reason
+ *   (evaluating both in one task took 11–23 ms on the CI machine); only the form pages load it;
  * - "chrome": every module the root route (header, footer, widgets) imports statically, which every page
  *   loads anyway, plus the shared components the home page imports statically that other pages also use
  *   (otherwise each is its own tiny chunk in the home page's first load). Code shared only by the home
@@ -36,6 +39,7 @@ function manualChunks(id: string, { getModuleInfo }: ManualChunkMeta): string | 
   if (reactDom.test(file)) return "react-dom";
   if (router.test(file)) return "router";
   if (framework.test(file) || (id.startsWith("\0") && id.includes("commonjs"))) return "framework";
+  if (zod.test(file)) return "zod";
   if (isRouteModule(file) || !/\.[cm]?[jt]sx?$/.test(file)) return undefined;
   const roots = reachingRoots(id, getModuleInfo);
   if (roots.has(rootRoute)) return "chrome";

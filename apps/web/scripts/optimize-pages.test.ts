@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { inlineStylesheets } from "./inline-css.mjs";
-import { paintFirst } from "./paint-first.mjs";
+import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { readChunkImports } from "./optimize-pages.mjs";
+import { evaluationOrder, paintFirst } from "./paint-first.mjs";
 
 /** The shape React Router 7 prerenders: stylesheet and modulepreloads in <head>, boot script last. */
 const page = [
@@ -172,5 +176,79 @@ describe("paintFirst", () => {
     const changed = page.replace('import("/assets/entry.client-2.js");', 'import { x } from "/y.js";\nx();');
     expect(() => paintFirst(changed, "odd.html")).toThrow(/odd\.html/);
     expect(paintFirst("<html><body>static</body></html>")).toBe("<html><body>static</body></html>");
+  });
+});
+
+describe("evaluationOrder", () => {
+  const graph: Record<string, string[]> = {
+    "/assets/contact.js": ["/assets/form.js", "/assets/framework.js"],
+    "/assets/form.js": ["/assets/zod.js", "/assets/framework.js"],
+    "/assets/zod.js": [],
+    "/assets/framework.js": [],
+    "/assets/cycle-a.js": ["/assets/cycle-b.js"],
+    "/assets/cycle-b.js": ["/assets/cycle-a.js"],
+  };
+  const importsOf = (href: string) => graph[href] ?? [];
+
+  it("puts every chunk after the chunks it imports, so each import evaluates one chunk", () => {
+    // React Router's order: the route module before its imports.
+    const listed = ["/assets/framework.js", "/assets/contact.js", "/assets/form.js", "/assets/zod.js"];
+    const order = evaluationOrder(listed, importsOf);
+    expect(order).toEqual([
+      "/assets/framework.js",
+      "/assets/zod.js",
+      "/assets/form.js",
+      "/assets/contact.js",
+    ]);
+    for (const [i, href] of order.entries()) {
+      for (const dep of importsOf(href)) expect(order.indexOf(dep)).toBeLessThan(i);
+    }
+  });
+
+  it("keeps the given order without imports, ignores chunks not listed, and survives cycles", () => {
+    expect(evaluationOrder(["/b.js", "/a.js"])).toEqual(["/b.js", "/a.js"]);
+    expect(evaluationOrder(["/assets/form.js"], importsOf)).toEqual(["/assets/form.js"]);
+    expect(evaluationOrder(["/assets/cycle-a.js", "/assets/cycle-b.js"], importsOf)).toEqual([
+      "/assets/cycle-b.js",
+      "/assets/cycle-a.js",
+    ]);
+  });
+
+  it("is the order of the boot's evaluation loop; the preloads keep React Router's order", () => {
+    const listedFirst = {
+      "/assets/home-4.js": ["/assets/root-3.js"],
+      "/assets/root-3.js": ["/assets/manifest-1.js"],
+    };
+    const reversed = page.replace(
+      /(<link rel="modulepreload" href="\/assets\/manifest-1.js"\/>)([\s\S]*?)(<link rel="modulepreload" href="\/assets\/home-4.js"\/>)/,
+      "$3$2$1",
+    );
+    const boot = bootOf(
+      paintFirst(reversed, "index.html", {
+        importsOf: (href) => listedFirst[href as keyof typeof listedFirst] ?? [],
+      }),
+    );
+    expect(boot).toContain(
+      'const chunks = ["/assets/home-4.js","/assets/entry.client-2.js","/assets/root-3.js","/assets/manifest-1.js"];',
+    );
+    expect(boot).toContain(
+      'for (const href of ["/assets/manifest-1.js","/assets/root-3.js","/assets/home-4.js","/assets/entry.client-2.js"])',
+    );
+  });
+});
+
+describe("readChunkImports", () => {
+  it("reads the static imports of each built chunk, not its dynamic imports", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "chunks-"));
+    await mkdir(path.join(dir, "assets"));
+    await writeFile(
+      path.join(dir, "assets", "contact-1.js"),
+      'import{j as e}from"./framework-2.js";import"./side-3.js";const l=()=>import("./lazy-4.js");export{l};',
+    );
+    await writeFile(path.join(dir, "assets", "framework-2.js"), "export const j=1;");
+    const importsOf = await readChunkImports(dir);
+    expect(importsOf("/assets/contact-1.js")).toEqual(["/assets/framework-2.js", "/assets/side-3.js"]);
+    expect(importsOf("/assets/framework-2.js")).toEqual([]);
+    expect(importsOf("/assets/unknown.js")).toEqual([]);
   });
 });

@@ -58,7 +58,27 @@ const pause = () => new Promise((go) => (waiting.push(go), channel.port2.postMes
  * `waitForPaint: false` (the SPA fallback, whose body is empty until React renders it) boots at once
  * but keeps the rest: preloads and evaluation in small tasks.
  */
-export function paintFirst(html, file = "page", { waitForPaint = true } = {}) {
+/**
+ * The chunks in an order where each comes after the chunks it statically imports (depth-first, in
+ * the given order otherwise). Importing them one by one in this order evaluates exactly one chunk
+ * per import: React Router lists a route module before its imports, so importing it first would
+ * evaluate the route and everything it imports in one task.
+ */
+export function evaluationOrder(chunks, importsOf = () => []) {
+  const listed = new Set(chunks);
+  const ordered = [];
+  const seen = new Set();
+  const visit = (href) => {
+    if (seen.has(href)) return;
+    seen.add(href);
+    for (const dep of importsOf(href)) if (listed.has(dep)) visit(dep);
+    ordered.push(href);
+  };
+  chunks.forEach(visit);
+  return ordered;
+}
+
+export function paintFirst(html, file = "page", { waitForPaint = true, importsOf } = {}) {
   const boot = BOOT.exec(html);
   if (!boot) {
     if (!/<script type="module"/.test(html)) return html; // a page without client JS
@@ -82,9 +102,9 @@ export function paintFirst(html, file = "page", { waitForPaint = true } = {}) {
     `  document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     `  await pause();`,
     `}`,
-    // Evaluates the chunks one task each (dependencies first, as the module system guarantees),
-    // rather than the whole module graph in one long task.
-    `for (const href of chunks) if (href !== ${str(entry)}) { await import(href); await pause(); }`,
+    // Evaluates the chunks one task each, dependencies first, rather than the whole module graph in
+    // one long task.
+    `for (const href of ${str(evaluationOrder(preloads, importsOf))}) if (href !== ${str(entry)}) { await import(href); await pause(); }`,
     ...sideEffects.map((href) => `await import(${str(href)});`),
     `const [${namespaces.map((n) => n.name).join(", ")}] = await Promise.all([${namespaces
       .map((n) => `import(${str(n.href)})`)

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { staticImports } from "../apps/web/scripts/lib/static-imports.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +38,6 @@ const fromHtml = [
 ].map((m) => m[1]);
 
 // Follow static imports inside each module (e.g. `import{a as b}from"./chunk-X.js"`).
-const staticImport = /\b(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 const files = new Map();
 const queue = [...new Set(fromHtml)];
 while (queue.length > 0) {
@@ -45,9 +45,7 @@ while (queue.length > 0) {
   if (files.has(url) || !url.startsWith("/")) continue;
   const code = readFileSync(path.join(clientDir, url));
   files.set(url, { raw: code.length, gzip: gzipSync(code, { level: 9 }).length });
-  for (const m of code.toString("utf8").matchAll(staticImport)) {
-    queue.push(new URL(m[1], `http://x${url}`).pathname);
-  }
+  queue.push(...staticImports(code.toString("utf8"), url));
 }
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;

@@ -34,10 +34,10 @@ const zod = /\/node_modules\/zod\//;
  */
 function manualChunks(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
   const file = id.split("?")[0] ?? id;
-  // Rollup's CommonJS helpers (\0commonjsHelpers.js) belong with the CommonJS packages (React) that use
-  // them: in "chrome" they would make "framework" import "chrome" and the two chunks import each other.
   if (reactDom.test(file)) return "react-dom";
   if (router.test(file)) return "router";
+  // Rollup's CommonJS helpers (\0commonjsHelpers.js) belong with the CommonJS packages (React) that use
+  // them: in "chrome" they would make "framework" import "chrome" and the two chunks import each other.
   if (framework.test(file) || (id.startsWith("\0") && id.includes("commonjs"))) return "framework";
   if (zod.test(file)) return "zod";
   if (isRouteModule(file) || !/\.[cm]?[jt]sx?$/.test(file)) return undefined;

@@ -4,17 +4,17 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { inlineStylesheets, readInlinableCss } from "./inline-css.mjs";
+import { staticImports } from "./lib/static-imports.mjs";
 import { paintFirst } from "./paint-first.mjs";
 import { SPA_FALLBACK_FILE } from "./site-headers.mjs";
 
-/** The static imports of every chunk under assets/ (minified ESM: `from"./x.js"`, `import"./x.js"`). */
+/** The static imports of every chunk under assets/, by root-relative URL ("/assets/x.js"). */
 export async function readChunkImports(clientDir) {
   const imports = new Map();
   const assets = path.join(clientDir, "assets");
   for (const name of (await readdir(assets)).filter((f) => f.endsWith(".js"))) {
-    const code = await readFile(path.join(assets, name), "utf8");
-    const deps = [...code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
-    imports.set(`/assets/${name}`, deps);
+    const url = `/assets/${name}`;
+    imports.set(url, staticImports(await readFile(path.join(assets, name), "utf8"), url));
   }
   return (href) => imports.get(href) ?? [];
 }

@@ -54,11 +54,6 @@ channel.port1.onmessage = () => waiting.shift()();
 const pause = () => new Promise((go) => (waiting.push(go), channel.port2.postMessage(0)));`;
 
 /**
- * The page with its boot deferred past the first paint; throws when React Router's markup changed.
- * `waitForPaint: false` (the SPA fallback, whose body is empty until React renders it) boots at once
- * but keeps the rest: preloads and evaluation in small tasks.
- */
-/**
  * The chunks in an order where each comes after the chunks it statically imports (depth-first, in
  * the given order otherwise). Importing them one by one in this order evaluates exactly one chunk
  * per import: React Router lists a route module before its imports, so importing it first would
@@ -78,6 +73,11 @@ export function evaluationOrder(chunks, importsOf = () => []) {
   return ordered;
 }
 
+/**
+ * The page with its boot deferred past the first paint; throws when React Router's markup changed.
+ * `waitForPaint: false` (the SPA fallback, whose body is empty until React renders it) boots at once
+ * but keeps the rest: preloads and evaluation in small tasks.
+ */
 export function paintFirst(html, file = "page", { waitForPaint = true, importsOf } = {}) {
   const boot = BOOT.exec(html);
   if (!boot) {

@@ -127,6 +127,50 @@ test("a quote request is stored with its service and company and e-mailed to the
   expect(mail!.text).toContain(lead.details);
 });
 
+test("details entered before the page hydrated are sent as they are on screen, not reported missing", async ({
+  page,
+}, testInfo) => {
+  const token = uniqueToken(testInfo.project.name);
+  const lead = {
+    name: `Early Bird ${token}`,
+    company: `Autofill Ltd ${token}`,
+    email: `early.${token}@example.com`,
+    phone: "020 7946 0888",
+    service: "erp-consultation",
+    details: `Typed on a slow phone before the scripts arrived. Ref ${token}.`,
+  };
+  // Hold every script until the form is filled in: the visitor (or the browser's autofill) is
+  // faster than the download on a slow connection.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+
+  await page.goto("/quote");
+  await page.getByLabel("Name").fill(lead.name);
+  await page.getByLabel("Company").fill(lead.company);
+  await page.getByLabel("Email").fill(lead.email);
+  await page.getByLabel("Phone").fill(lead.phone);
+  await page.getByRole("combobox", { name: "Service" }).selectOption({ label: "ERP Consultation" });
+  await page.getByLabel("Project details").fill(lead.details);
+  await expect(page.getByRole("button", { name: "Request Quote" })).toBeDisabled();
+  release();
+  await waitForHydration(page);
+
+  const requestSeen = page.waitForRequest(
+    (r) => r.url() === `${quotationApiUrl}/quotation` && r.method() === "POST",
+    { timeout: 10_000 },
+  );
+  await page.getByRole("button", { name: "Request Quote" }).click();
+  const request = await requestSeen;
+  expect(request.postDataJSON()).toEqual({ ...lead, website: "" });
+  await expect(page.getByRole("status")).toHaveText(QUOTE_SUCCESS);
+  await expect(page.getByText(/is required/)).toHaveCount(0);
+  await expect.poll(async () => (await leadsByEmail(lead.email)).length, { timeout: 20_000 }).toBe(1);
+});
+
 test("a retry after a lost answer reuses the Idempotency-Key and stores the lead once", async ({
   page,
 }, testInfo) => {

@@ -40,6 +40,7 @@ export function useLeadForm<K extends LeadKind, F extends string>({
   const [status, setStatus] = useState<LeadFormStatus>("idle");
   const [message, setMessage] = useState<string | null>(null);
 
+  const formRef = useRef<HTMLFormElement>(null);
   const keys = useRef(createIdempotencyKeys());
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
@@ -54,6 +55,24 @@ export function useLeadForm<K extends LeadKind, F extends string>({
     const active = document.activeElement;
     if (el?.isConnected && (active === null || active === document.body)) el.focus();
   }, [status]);
+
+  // The prerendered form can be typed into, or filled by the browser's autofill, before React
+  // hydrates it. React keeps what is on screen in a controlled field but not in its state, so the
+  // form would report those fields as missing. Adopt them once, as soon as React runs.
+  useEffect(() => {
+    const fields = formRef.current?.elements;
+    if (!fields) return;
+    const onScreen: Partial<Record<F, string>> = {};
+    for (const name of Object.keys(initialValues) as F[]) {
+      const el = fields.namedItem(name);
+      const editable =
+        el instanceof HTMLInputElement ||
+        el instanceof HTMLTextAreaElement ||
+        el instanceof HTMLSelectElement;
+      if (editable && el.value !== initialValues[name]) onScreen[name] = el.value;
+    }
+    if (Object.keys(onScreen).length > 0) setValues((prev) => ({ ...prev, ...onScreen }));
+  }, [initialValues]);
 
   useEffect(
     () => () => {
@@ -151,5 +170,5 @@ export function useLeadForm<K extends LeadKind, F extends string>({
     }
   };
 
-  return { values, setValue, errors, status, message, handleSubmit };
+  return { formRef, values, setValue, errors, status, message, handleSubmit };
 }

@@ -14,7 +14,7 @@ export const contactMessages: LeadFormMessages = {
 const empty = { name: "", email: "", phone: "", message: "" };
 
 export function ContactForm() {
-  const { values, setValue, errors, status, message, handleSubmit } = useLeadForm({
+  const { formRef, values, setValue, errors, status, message, handleSubmit } = useLeadForm({
     kind: "contact",
     schema: contactSchema,
     initialValues: empty,
@@ -28,6 +28,7 @@ export function ContactForm() {
       privacyPurpose="reply to your message"
       status={status}
       message={message}
+      formRef={formRef}
       onSubmit={handleSubmit}
     >
       <TextField

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent, ReactNode, RefObject } from "react";
 import { SubmitButton } from "~/components/ui/submit-button";
 import type { LeadFormStatus } from "~/lib/use-lead-form";
 import { FormStatus } from "./form-status";
@@ -13,6 +13,8 @@ interface LeadFormShellProps {
   privacyPurpose: string;
   status: LeadFormStatus;
   message: string | null;
+  /** From useLeadForm, which reads what was entered before hydration through it. */
+  formRef: RefObject<HTMLFormElement | null>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The form's own fields. */
   children: ReactNode;
@@ -26,12 +28,14 @@ export function LeadFormShell({
   privacyPurpose,
   status,
   message,
+  formRef,
   onSubmit,
   children,
 }: LeadFormShellProps) {
   const submitting = status === "submitting";
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={onSubmit}
       aria-busy={submitting}

@@ -15,7 +15,7 @@ export const quoteMessages: LeadFormMessages = {
 const empty = { name: "", company: "", email: "", phone: "", service: "", details: "" };
 
 export function QuoteForm() {
-  const { values, setValue, errors, status, message, handleSubmit } = useLeadForm({
+  const { formRef, values, setValue, errors, status, message, handleSubmit } = useLeadForm({
     kind: "quotation",
     schema: quotationSchema,
     initialValues: empty,
@@ -29,6 +29,7 @@ export function QuoteForm() {
       privacyPurpose="prepare your quotation and discuss it with you"
       status={status}
       message={message}
+      formRef={formRef}
       onSubmit={handleSubmit}
     >
       <div className="grid gap-5 sm:grid-cols-2">

@@ -37,7 +37,8 @@ export const COMPRESSIBLE_EXTENSIONS = [
   ".ico",
 ];
 
-const CONTENT_TYPES = {
+/** Content-Type by extension, for the site server and for the static-host configs. */
+export const CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",

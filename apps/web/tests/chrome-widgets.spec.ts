@@ -57,6 +57,8 @@ test.describe("cookie banner", () => {
     const banner = bannerOf(page);
     await expect(banner).toBeVisible();
     await expect(banner.getByRole("link", { name: "Privacy Notice" })).toHaveAttribute("href", "/privacy");
+    // The prerendered banner is on screen before React runs; its buttons work once it has.
+    await waitForHydration(page);
     await banner.getByRole("button", { name: "Accept" }).click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("cookiesAccepted"))).toBe("true");
@@ -82,6 +84,7 @@ test.describe("cookie banner", () => {
     };
     expect(await decline.evaluate(style)).toBe(await accept.evaluate(style));
 
+    await waitForHydration(page);
     await decline.click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
@@ -96,6 +99,7 @@ test.describe("cookie banner", () => {
     const banner = bannerOf(page);
     const toggle = banner.getByRole("button", { name: "Cookie Settings" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await waitForHydration(page);
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
 

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
+import { holdScripts, waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
 
 const bannerOf = (page: Page) => page.getByRole("region", { name: "Cookies on this site" });
 
@@ -90,6 +90,36 @@ test.describe("cookie banner", () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await page.evaluate(() => document.cookie)).toBe("");
 
+    await page.reload();
+    await expect(bannerOf(page)).toBeVisible();
+  });
+
+  test("Accept works on the banner before the scripts have arrived, and stays done after hydration", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/");
+    const banner = bannerOf(page);
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("cookiesAccepted"))).toBe("true");
+    release();
+    await waitForHydration(page);
+    await expect(bannerOf(page)).toHaveCount(0);
+  });
+
+  test("Decline works on the banner before the scripts have arrived, for this view only", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/");
+    const banner = bannerOf(page);
+    await banner.getByRole("button", { name: "Decline" }).click();
+    await expect(banner).toBeHidden();
+    release();
+    await waitForHydration(page);
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.reload();
     await expect(bannerOf(page)).toBeVisible();
   });

@@ -4,7 +4,7 @@
  * notification e-mail at a real SMTP peer (tests/support/smtp-sink.ts).
  */
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./support/chrome";
+import { holdScripts, waitForHydration } from "./support/chrome";
 import { contactApiUrl, notifyTo, quotationApiUrl } from "./support/e2e-env";
 import { leadsByEmail, mailsReplyingTo, uniqueToken } from "./support/leads";
 
@@ -139,14 +139,8 @@ test("details entered before the page hydrated are sent as they are on screen, n
     service: "erp-consultation",
     details: `Typed on a slow phone before the scripts arrived. Ref ${token}.`,
   };
-  // Hold every script until the form is filled in: the visitor (or the browser's autofill) is
-  // faster than the download on a slow connection.
-  let release!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  // The visitor (or the browser's autofill) fills the form in before the scripts have arrived.
+  const release = await holdScripts(page);
 
   await page.goto("/quote");
   await page.getByLabel("Name").fill(lead.name);

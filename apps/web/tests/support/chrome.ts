@@ -18,6 +18,20 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
 }
 
+/**
+ * Holds back every script of the site until the returned function is called: the visitor on a slow
+ * connection, who sees (and uses) the prerendered page before React arrives.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Makes the page tall enough to scroll well past every threshold, whatever the page's content. */
 export async function makeScrollable(page: Page, extra = 3_000) {
   await page.evaluate((height) => {

@@ -140,4 +140,46 @@ describe("cookieConsentScript (runs from <head>, reads storage right after the f
     run();
     expect(pending()).toBe("pending");
   });
+
+  describe("before hydration it answers the prerendered banner's Accept and Decline", () => {
+    /** The banner as prerendered: React renders it, nothing hydrates it here. */
+    const prerendered = () => {
+      const { unmount } = renderWithRouter(<CookieBanner />);
+      const html = document.body.innerHTML;
+      unmount();
+      document.body.innerHTML = html;
+      return screen.getByRole("region", { name: "Cookies on this site" });
+    };
+    afterEach(() => {
+      document.body.innerHTML = "";
+      delete document.documentElement.dataset.hydrated;
+      localStorage.clear();
+    });
+
+    it("Accept stores 'true' and hides the banner", () => {
+      run();
+      const banner = prerendered();
+      within(banner).getByRole("button", { name: "Accept" }).click();
+      expect(localStorage.getItem(COOKIES_ACCEPTED_KEY)).toBe("true");
+      expect(pending()).toBeNull();
+    });
+
+    it("Decline hides the banner and stores nothing", () => {
+      run();
+      const banner = prerendered();
+      within(banner).getByRole("button", { name: "Decline" }).click();
+      expect(localStorage.length).toBe(0);
+      expect(document.cookie).toBe("");
+      expect(pending()).toBeNull();
+    });
+
+    it("leaves every click to React once the page is hydrated", () => {
+      run();
+      const banner = prerendered();
+      document.documentElement.dataset.hydrated = "true";
+      within(banner).getByRole("button", { name: "Accept" }).click();
+      expect(localStorage.getItem(COOKIES_ACCEPTED_KEY)).toBeNull();
+      expect(pending()).toBe("pending");
+    });
+  });
 });

@@ -29,14 +29,20 @@ function readAccepted(): boolean {
  */
 export const CONSENT_PENDING_ATTRIBUTE = "data-cookie-consent";
 
+/** On the Accept and Decline buttons ("accept", "decline"), for the head script's clicks before hydration. */
+const CHOICE_ATTRIBUTE = "data-cookie-choice";
+
 /**
  * Runs from <head> (hashed into the page's CSP like every inline script), but reads localStorage only
  * after the first paint (the frame after it, from a task queued by requestAnimationFrame): the first
  * storage access of a page opens the origin's storage synchronously, 3–12 ms on the main thread of the
  * CI machine and four times that on the phone Lighthouse models, which would otherwise delay the
  * first paint of every page.
+ * Until React has hydrated the page (site-chrome sets data-hydrated), it also answers Accept and
+ * Decline itself, as the banner does afterwards: the banner is on screen well before the scripts on a
+ * slow connection, and a tap there must not be lost. Cookie Settings needs React and waits for it.
  */
-export const cookieConsentScript = `requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(${JSON.stringify(COOKIES_ACCEPTED_KEY)})!==null}catch(e){a=!1}a||document.documentElement.setAttribute(${JSON.stringify(CONSENT_PENDING_ATTRIBUTE)},"pending")})})`;
+export const cookieConsentScript = `(function(){var h=document.documentElement,k=${JSON.stringify(COOKIES_ACCEPTED_KEY)},p=${JSON.stringify(CONSENT_PENDING_ATTRIBUTE)},c=${JSON.stringify(CHOICE_ATTRIBUTE)};requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(k)!==null}catch(e){a=!1}a||h.setAttribute(p,"pending")})});document.addEventListener("click",function(e){var b=!h.hasAttribute("data-hydrated")&&e.target.closest&&e.target.closest("["+c+"]");if(!b)return;if(b.getAttribute(c)==="accept")try{localStorage.setItem(k,"true")}catch(e){}h.removeAttribute(p)})})()`;
 
 /**
  * Shown while cookiesAccepted is not stored. Accept stores 'true'; Decline hides it for this page view
@@ -109,6 +115,7 @@ export function CookieBanner() {
             <button
               type="button"
               className={buttonClass("primary", "min-w-28 flex-1 sm:flex-none")}
+              {...{ [CHOICE_ATTRIBUTE]: "accept" }}
               onClick={accept}
             >
               Accept
@@ -116,6 +123,7 @@ export function CookieBanner() {
             <button
               type="button"
               className={buttonClass("primary", "min-w-28 flex-1 sm:flex-none")}
+              {...{ [CHOICE_ATTRIBUTE]: "decline" }}
               onClick={() => setVisible(false)}
             >
               Decline

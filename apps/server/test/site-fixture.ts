@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -47,6 +48,26 @@ export const FILES: Record<string, string> = {
   "robots.txt": "User-agent: *\nAllow: /\n",
   ".secret": "not to be served",
 };
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET over a real socket, so the request target reaches the server exactly as written. */
+export const rawGet = (port: number, target: string, headers: Record<string, string> = {}) =>
+  new Promise<RawAnswer>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: target, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
 
 export interface Fixture {
   root: string;

@@ -7,12 +7,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import http from "node:http";
+import type { OutgoingHttpHeaders } from "node:http";
 import { createServer } from "node:net";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ABOUT_SCRIPT, type Fixture, cspHash, startFixture } from "./site-fixture";
+import { ABOUT_SCRIPT, type Fixture, type RawAnswer, cspHash, rawGet, startFixture } from "./site-fixture";
 
 const NGINX = [process.env.NGINX_PATH, "/usr/sbin/nginx", "/usr/local/sbin/nginx"].find(
   (p): p is string => !!p && existsSync(p),
@@ -34,11 +34,7 @@ const COMPARED = [
   "location",
 ];
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders | http.OutgoingHttpHeaders;
-  body: Buffer;
-}
+type Answer = Omit<RawAnswer, "headers"> & { headers: RawAnswer["headers"] | OutgoingHttpHeaders };
 
 let fx: Fixture;
 let nginx: ChildProcess;
@@ -55,19 +51,7 @@ const freePort = () =>
     });
   });
 
-/** A raw GET over a real socket, so the request target reaches nginx exactly as written. */
-const fromNginx = (target: string, headers: Record<string, string> = {}) =>
-  new Promise<Answer>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: target, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on("error", reject);
-    req.end();
-  });
+const fromNginx = (target: string, headers: Record<string, string> = {}) => rawGet(port, target, headers);
 
 const fromNode = async (target: string): Promise<Answer> => {
   const res = await fx.app.inject({ method: "GET", url: target });

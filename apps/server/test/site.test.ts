@@ -1,5 +1,4 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
-import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import {
   HOME_SCRIPT,
   MODULE_SCRIPT,
   cspHash,
+  rawGet,
   startFixture,
 } from "./site-fixture";
 
@@ -76,18 +76,7 @@ describe("path resolution", () => {
   it("rejects traversal, NUL bytes and backslashes (raw request targets over a real socket)", async () => {
     // app.inject normalises dot segments away, so these go over HTTP exactly as written.
     const address = await fx.app.listen({ host: "127.0.0.1", port: 0 });
-    const { hostname, port } = new URL(address);
-    const rawGet = (target: string) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request({ host: hostname, port, path: target, method: "GET" }, (res) => {
-          let body = "";
-          res.setEncoding("utf8");
-          res.on("data", (c: string) => (body += c));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-        });
-        req.on("error", reject);
-        req.end();
-      });
+    const port = Number(new URL(address).port);
     for (const url of [
       "/../package.json",
       "/assets/../../csp-manifest.json",
@@ -98,9 +87,9 @@ describe("path resolution", () => {
       "/..%5ccsp-manifest.json",
       "/assets%5capp-abc123.js",
     ]) {
-      const res = await rawGet(url);
+      const res = await rawGet(port, url);
       expect(res.status, url).toBe(400);
-      expect(res.body, url).not.toContain("connectOrigins");
+      expect(res.body.toString(), url).not.toContain("connectOrigins");
     }
   });
 

@@ -3,7 +3,7 @@
  * services of `npm start`, the SQLite file read back with `npm run leads -- list --json`, and the
  * notification e-mail at a real SMTP peer (tests/support/smtp-sink.ts).
  */
-import { expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 import { holdScripts, waitForHydration } from "./support/chrome";
 import { contactApiUrl, notifyTo, quotationApiUrl } from "./support/e2e-env";
 import { leadsByEmail, mailsReplyingTo, uniqueToken } from "./support/leads";
@@ -14,6 +14,18 @@ const CONTACT_UNREACHABLE = "An error occurred. Please try again later.";
 const QUOTE_SUCCESS = "Your quote request has been submitted successfully!";
 
 test.describe.configure({ timeout: 60_000 });
+
+type QuoteLead = Record<"name" | "company" | "email" | "phone" | "details", string>;
+
+/** Fills the quote form as a visitor does, choosing the service by its visible label. */
+async function fillQuoteForm(page: Page, lead: QuoteLead, serviceLabel: string) {
+  await page.getByLabel("Name").fill(lead.name);
+  await page.getByLabel("Company").fill(lead.company);
+  await page.getByLabel("Email").fill(lead.email);
+  await page.getByLabel("Phone").fill(lead.phone);
+  await page.getByRole("combobox", { name: "Service" }).selectOption({ label: serviceLabel });
+  await page.getByLabel("Project details").fill(lead.details);
+}
 
 test("a contact message is stored, listed by the leads command and e-mailed to the company", async ({
   page,
@@ -88,12 +100,7 @@ test("a quote request is stored with its service and company and e-mailed to the
   await page.goto("/quote");
 
   await waitForHydration(page);
-  await page.getByLabel("Name").fill(lead.name);
-  await page.getByLabel("Company").fill(lead.company);
-  await page.getByLabel("Email").fill(lead.email);
-  await page.getByLabel("Phone").fill(lead.phone);
-  await page.getByRole("combobox", { name: "Service" }).selectOption({ label: "Web App Development" });
-  await page.getByLabel("Project details").fill(lead.details);
+  await fillQuoteForm(page, lead, "Web App Development");
 
   const requestSeen = page.waitForRequest(
     (r) => r.url() === `${quotationApiUrl}/quotation` && r.method() === "POST",
@@ -143,12 +150,7 @@ test("details entered before the page hydrated are sent as they are on screen, n
   const release = await holdScripts(page);
 
   await page.goto("/quote");
-  await page.getByLabel("Name").fill(lead.name);
-  await page.getByLabel("Company").fill(lead.company);
-  await page.getByLabel("Email").fill(lead.email);
-  await page.getByLabel("Phone").fill(lead.phone);
-  await page.getByRole("combobox", { name: "Service" }).selectOption({ label: "ERP Consultation" });
-  await page.getByLabel("Project details").fill(lead.details);
+  await fillQuoteForm(page, lead, "ERP Consultation");
   await expect(page.getByRole("button", { name: "Request Quote" })).toBeDisabled();
   release();
   await waitForHydration(page);

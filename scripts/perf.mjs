@@ -241,8 +241,8 @@ process.on("SIGINT", () => {
 const browserName = path.basename(lighthouseChromiumPath);
 if (lighthouseChromiumPath === chromiumPath)
   console.warn(
-    "perf: chromium-headless-shell is not installed; measuring in the full browser, whose own UI work " +
-      "inflates TBT on a small machine (docs/decisions/paint-first-loading.md)",
+    `perf: measuring in the full browser (${chromiumPath}), not chromium-headless-shell: its own UI ` +
+      "work inflates TBT on a small machine (docs/decisions/paint-first-loading.md)",
   );
 const results = {};
 try {

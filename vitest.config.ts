@@ -6,6 +6,7 @@ export default defineConfig({
       "apps/web/vitest.config.ts",
       "apps/server/vitest.config.ts",
       "packages/contracts/vitest.config.ts",
+      "packages/site-policy/vitest.config.ts",
     ],
   },
 });

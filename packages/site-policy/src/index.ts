@@ -1,0 +1,5 @@
+export * from "./file-rules";
+export * from "./security-headers";
+export * from "./service-urls";
+export * from "./site-manifest";
+export * from "./static-hosts";

@@ -3,7 +3,7 @@ import { loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
 import { createSmtpMailer } from "./leads/mailer";
 import { OutboxWorker } from "./leads/outbox-worker";
-import { countUnsent } from "./leads/repository";
+import { countUnsent } from "./leads/outbox-store";
 
 const config = loadConfig();
 const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation"] : [config.ROLE];

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
-import { getLead, type LeadFilter, type LeadView, listLeads } from "../leads/repository";
+import { getLead, type LeadFilter, type LeadView, listLeads } from "../leads/lead-queries";
 import { toCsv } from "./csv";
 
 const USAGE = `Usage: npm run leads -- <command> [options]

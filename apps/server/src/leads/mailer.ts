@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { LeadView } from "./repository";
+import type { LeadNotice } from "./lead-notice";
 
 export interface MailSettings {
   notifyTo: string;
@@ -57,7 +57,7 @@ export function leadMessageId(leadId: string, mailFrom: string): string {
   return `<lead-${leadId}@${mailDomain(mailFrom)}>`;
 }
 
-export function buildLeadMail(lead: LeadView, settings: MailSettings): OutgoingMail {
+export function buildLeadMail(lead: LeadNotice, settings: MailSettings): OutgoingMail {
   const who = headerSafe(lead.name, 100);
   const subject =
     lead.kind === "quotation"
@@ -70,7 +70,7 @@ export function buildLeadMail(lead: LeadView, settings: MailSettings): OutgoingM
   ];
   if (lead.kind === "quotation") {
     rows.push(["Company", lead.company ?? "—"]);
-    rows.push(["Service", lead.serviceLabel ?? lead.service ?? "—"]);
+    rows.push(["Service", lead.serviceLabel ?? "—"]);
   }
   rows.push(["Received", lead.createdAt], ["Lead id", lead.id]);
   const longLabel = lead.kind === "quotation" ? "Details" : "Message";

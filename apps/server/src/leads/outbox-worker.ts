@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
 import { type Clock, systemClock } from "./clock";
+import { readLeadNotice } from "./lead-notice";
 import { buildLeadMail, type Mailer, type MailSettings } from "./mailer";
-import { claimDue, getLead, markFailed, markSent } from "./repository";
+import { claimDue, markFailed, markSent } from "./outbox-store";
 
 export interface BackoffPolicy {
   baseMs: number;
@@ -78,7 +79,7 @@ export class OutboxWorker {
       });
       if (claims.length === 0) return result;
       for (const claim of claims) {
-        const lead = await getLead(database.db, claim.leadId);
+        const lead = await readLeadNotice(database.db, claim.leadId);
         if (!lead) continue;
         const message = buildLeadMail(lead, mail);
         try {

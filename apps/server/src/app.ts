@@ -18,7 +18,7 @@ export interface AppDeps {
   database?: Database;
   /** Time source for stored timestamps and idempotency expiry (tests move it). */
   clock?: Clock;
-  /** Where pino writes (tests capture it); default stdout. */
+  /** Where pino writes its JSON lines (tests capture them; a terminal gets pretty lines); default stdout. */
   logStream?: { write(line: string): void };
   /** Called after a lead is committed (wakes the outbox worker). */
   onLeadStored?: (id: string) => void;

@@ -1,11 +1,15 @@
+import type { FastifyInstance } from "fastify";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { buildApp, type Role } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/database";
+import { ManualClock } from "../src/leads/clock";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
@@ -21,8 +25,13 @@ export const BACKENDS: { backend: Backend; skip: boolean }[] = [
   { backend: "postgres", skip: !TEST_DATABASE_URL },
 ];
 
+/** The site origin the test services allow. */
+export const ORIGIN = "http://localhost:3000";
+/** Headers of a JSON request. */
+export const json = { "content-type": "application/json" };
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: "silent", ALLOWED_ORIGINS: "http://localhost:3000", ...env });
+  return loadConfig({ LOG_LEVEL: "silent", ALLOWED_ORIGINS: ORIGIN, ...env });
 }
 
 export function tempDir(prefix = "leads-test-"): { dir: string; cleanup(): void } {
@@ -128,4 +137,76 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     delete env[k];
   }
   return { ...env, ...extra };
+}
+
+/**
+ * The lead services of one describe block on one backend: a migrated database for the block,
+ * emptied before each test, with a fresh manual clock; the apps a test builds are closed after it.
+ */
+export function useLeadServices(backend: Backend) {
+  let t: TestDatabase;
+  let clock: ManualClock;
+  const apps: FastifyInstance[] = [];
+  /** Ids passed to onLeadStored (what wakes the outbox worker). */
+  const woken: string[] = [];
+
+  beforeAll(async () => {
+    t = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+  beforeEach(async () => {
+    clock = new ManualClock();
+    woken.length = 0;
+    await t.database.db.deleteFrom("outbox").execute();
+    await t.database.db.deleteFrom("idempotency_keys").execute();
+    await t.database.db.deleteFrom("leads").execute();
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((a) => a.close()));
+  });
+
+  /** Closes an app the test built itself after the test. */
+  function track(a: FastifyInstance) {
+    apps.push(a);
+    return a;
+  }
+  async function count(table: "leads" | "outbox" | "idempotency_keys") {
+    const r = await t.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+  return {
+    get database() {
+      return t.database;
+    },
+    get db() {
+      return t.database.db;
+    },
+    get clock() {
+      return clock;
+    },
+    woken,
+    track,
+    count,
+    /** One role's app on the block's database and clock; a rate limit tests do not reach unless set. */
+    async app(role: Role = "contact", env: Record<string, string> = {}) {
+      return track(
+        await buildApp(role, {
+          config: testConfig({ RATE_LIMIT_PER_MINUTE: "1000", ...env }),
+          database: t.database,
+          clock,
+          onLeadStored: (id) => woken.push(id),
+        }),
+      );
+    },
+    async nothingStored() {
+      expect([await count("leads"), await count("outbox"), await count("idempotency_keys")]).toEqual([
+        0, 0, 0,
+      ]);
+    },
+  };
 }

@@ -15,6 +15,7 @@ import {
 import { backoffDelay, DEFAULT_BACKOFF, OutboxWorker } from "../src/leads/outbox-worker";
 import {
   BACKENDS,
+  json,
   openTestDatabase,
   type TestDatabase,
   testConfig,
@@ -23,7 +24,6 @@ import {
 } from "./helpers";
 import { createSmtpPeer, type SmtpPeer } from "./smtp-peer";
 
-const json = { "content-type": "application/json" };
 const MAIL = { notifyTo: "sales@example.com", mailFrom: "Website <no-reply@leads.example.com>" };
 const silent = { info() {}, warn() {}, error() {} };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Updateable } from "kysely";
+import type { ExpressionBuilder, Kysely, Updateable } from "kysely";
 import type { DB, OutboxTable } from "../db/schema";
 
 // The outbox: one row per lead to notify, leased by a worker while it sends, marked sent or
@@ -9,6 +9,12 @@ export interface Claim {
   leadId: string;
   token: string;
   attempts: number;
+}
+
+/** Rows no worker holds at `nowIso`: never leased, or the lease has run out. */
+function unleased(nowIso: string) {
+  return (eb: ExpressionBuilder<DB, "outbox">) =>
+    eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", nowIso)]);
 }
 
 /**
@@ -27,7 +33,7 @@ export async function claimDue(
     .select(["lead_id", "attempts"])
     .where("sent_at", "is", null)
     .where("next_attempt_at", "<=", nowIso)
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", nowIso)]))
+    .where(unleased(nowIso))
     .orderBy("next_attempt_at", "asc")
     .limit(opts.limit)
     .execute();
@@ -40,7 +46,7 @@ export async function claimDue(
       .set({ locked_until: lockedUntil, claim_token: token })
       .where("lead_id", "=", c.lead_id)
       .where("sent_at", "is", null)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", nowIso)]))
+      .where(unleased(nowIso))
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 1)
       claims.push({ leadId: c.lead_id, token, attempts: Number(c.attempts) });

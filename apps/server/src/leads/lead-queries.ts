@@ -5,7 +5,7 @@ import type { DB } from "../db/schema";
 // The read model of the leads command (list, show, export): every field of a lead, spam or not,
 // and the state of its notification.
 
-export type NotificationState = "pending" | "sent" | "failed-retrying" | "not-notified-spam";
+type NotificationState = "pending" | "sent" | "failed-retrying" | "not-notified-spam";
 
 export interface LeadView {
   id: string;

@@ -5,7 +5,7 @@ import type { DB, OutboxTable } from "../db/schema";
 // The outbox: one row per lead to notify, leased by a worker while it sends, marked sent or
 // failed (with the time of the next attempt) afterwards.
 
-export interface Claim {
+interface Claim {
   leadId: string;
   token: string;
   attempts: number;

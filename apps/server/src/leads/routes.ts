@@ -26,7 +26,7 @@ export interface LeadRouteDeps {
 }
 
 /** application/json, optionally with a UTF-8 charset; anything else is refused before parsing. */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
   const [type, ...params] = header.split(";").map((p) => p.trim().toLowerCase());
   if (type !== "application/json") return false;
@@ -95,6 +95,7 @@ export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, d
     handler: async (req, reply) => {
       const key = req.headers["idempotency-key"];
       const lead = toNewLead(kind, req.body);
+      // The key is bound to the validated body (trimmed, unknown fields dropped), not to its bytes.
       const idem =
         typeof key === "string"
           ? { key, requestHash: createHash("sha256").update(JSON.stringify(req.body)).digest("hex") }

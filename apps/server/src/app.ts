@@ -2,11 +2,12 @@ import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import type { LeadKind } from "@site/contracts";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { type Clock, systemClock } from "./leads/clock";
-import { purgeExpiredIdempotencyKeys } from "./leads/repository";
-import { BODY_LIMIT_BYTES, registerLeadRoutes } from "./leads/routes";
+import { purgeExpiredIdempotencyKeys } from "./leads/lead-store";
+import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/routes";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 
 export type Role = "site" | "contact" | "quotation";
@@ -17,7 +18,7 @@ export interface AppDeps {
   database?: Database;
   /** Time source for stored timestamps and idempotency expiry (tests move it). */
   clock?: Clock;
-  /** Where pino writes (tests capture it); default stdout. */
+  /** Where pino writes its JSON lines (tests capture them; a terminal gets pretty lines); default stdout. */
   logStream?: { write(line: string): void };
   /** Called after a lead is committed (wakes the outbox worker). */
   onLeadStored?: (id: string) => void;
@@ -65,8 +66,12 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
 
   // Only JSON is parsed; text/plain (Fastify's other default) is refused as 415.
   app.removeContentTypeParser("text/plain");
+  // Route bodies are validated by their zod schema; a refused body reaches the error handler.
+  app.setValidatorCompiler(validatorCompiler);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    const invalid = validationFailure(err);
+    if (invalid) return reply.code(400).send(invalid);
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err: { type: err.name, code: err.code, message: err.message } }, "request failed");

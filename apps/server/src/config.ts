@@ -33,7 +33,6 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  SITE_URL: z.string().url().default("https://www.example.com"),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps", "web", "build", "client")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z

@@ -1,9 +1,10 @@
+import pretty from "pino-pretty";
 import { buildApp, type Role } from "./app";
 import { loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
 import { createSmtpMailer } from "./leads/mailer";
 import { OutboxWorker } from "./leads/outbox-worker";
-import { countUnsent } from "./leads/repository";
+import { countUnsent } from "./leads/outbox-store";
 
 const config = loadConfig();
 const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation"] : [config.ROLE];
@@ -19,8 +20,12 @@ let database: Database | undefined;
 let worker: OutboxWorker | undefined;
 if (leadRoles.length > 0) database = await openDatabase(config.DATABASE_URL);
 
+// A person at a terminal reads pretty lines; pipes, files and log collectors get pino's JSON lines.
+const logStream = process.stdout.isTTY
+  ? pretty({ sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
+  : undefined;
 const apps = await Promise.all(
-  roles.map((role) => buildApp(role, { config, database, onLeadStored: () => worker?.wake() })),
+  roles.map((role) => buildApp(role, { config, database, logStream, onLeadStored: () => worker?.wake() })),
 );
 const log = apps[roles.indexOf(leadRoles[0] ?? "site")]!.log;
 

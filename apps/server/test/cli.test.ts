@@ -2,7 +2,9 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimDue, createLead, type LeadView, markFailed, markSent } from "../src/leads/repository";
+import type { LeadView } from "../src/leads/lead-queries";
+import { createLead } from "../src/leads/lead-store";
+import { claimDue, markFailed, markSent } from "../src/leads/outbox-store";
 import {
   buildServer,
   childEnv,

@@ -3,18 +3,9 @@ import { once } from "node:events";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../src/db/database";
-import { listLeads } from "../src/leads/repository";
-import {
-  buildServer,
-  childEnv,
-  createSmtpPeer,
-  freePort,
-  serverDir,
-  type SmtpPeer,
-  tempDir,
-  validContact,
-  validQuotation,
-} from "./helpers";
+import { listLeads } from "../src/leads/lead-queries";
+import { buildServer, childEnv, freePort, serverDir, tempDir, validContact, validQuotation } from "./helpers";
+import { createSmtpPeer, type SmtpPeer } from "./smtp-peer";
 
 interface Running {
   child: ChildProcess;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app";
 import { ManualClock } from "../src/leads/clock";
+import { readLeadNotice } from "../src/leads/lead-notice";
+import { getLead, listLeads } from "../src/leads/lead-queries";
 import {
   buildLeadMail,
   createSmtpMailer,
@@ -11,19 +13,17 @@ import {
   mailDomain,
 } from "../src/leads/mailer";
 import { backoffDelay, DEFAULT_BACKOFF, OutboxWorker } from "../src/leads/outbox-worker";
-import { getLead, listLeads } from "../src/leads/repository";
 import {
   BACKENDS,
-  createSmtpPeer,
+  json,
   openTestDatabase,
-  type SmtpPeer,
   type TestDatabase,
   testConfig,
   validContact,
   validQuotation,
 } from "./helpers";
+import { createSmtpPeer, type SmtpPeer } from "./smtp-peer";
 
-const json = { "content-type": "application/json" };
 const MAIL = { notifyTo: "sales@example.com", mailFrom: "Website <no-reply@leads.example.com>" };
 const silent = { info() {}, warn() {}, error() {} };
 
@@ -260,7 +260,7 @@ describe.each(BACKENDS)("outbox worker on $backend", ({ backend, skip }) => {
 
     it("builds the mail from the stored lead (quotation label, Reply-To, ids)", async () => {
       const id = await submit("quotation", { ...validQuotation, company: undefined, details: undefined });
-      const mail = buildLeadMail((await getLead(t.database.db, id))!, MAIL);
+      const mail = buildLeadMail((await readLeadNotice(t.database.db, id))!, MAIL);
       expect(mail.replyTo).toEqual({ name: "Charles Babbage", address: "charles@example.com" });
       expect(mail.messageId).toBe(`<lead-${id}@leads.example.com>`);
       expect(mail.text).toContain("Company: —");

@@ -6,7 +6,7 @@ import { loadConfig, repoRoot } from "../src/config";
 import { openDatabase, sqlitePath } from "../src/db/database";
 import { migrateToLatest } from "../src/db/migrations";
 import { LEAD_ID_PATTERN, newLeadId } from "../src/leads/ids";
-import { createLead, purgeExpiredIdempotencyKeys } from "../src/leads/repository";
+import { createLead, purgeExpiredIdempotencyKeys } from "../src/leads/lead-store";
 import { BACKENDS, openTestDatabase, tempDir, validContact } from "./helpers";
 
 describe("SQLite storage settings", () => {

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
-import { getLead, type LeadFilter, type LeadView, listLeads } from "../leads/repository";
+import { getLead, type LeadFilter, type LeadView, listLeads } from "../leads/lead-queries";
 import { toCsv } from "./csv";
 
 const USAGE = `Usage: npm run leads -- <command> [options]
@@ -24,6 +24,11 @@ DATE is ISO 8601: 2026-01-31 (midnight UTC) or 2026-01-31T09:30:00Z.
 The database is DATABASE_URL (default: sqlite:<repo>/data/leads.sqlite).`;
 
 class UsageError extends Error {}
+
+/** "1 lead", "2 leads". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** What --json and --format json print. */
+const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 function parseDate(value: string): Date {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
@@ -58,7 +63,7 @@ export function notificationText(l: LeadView): string {
     case "pending":
       return "pending";
     case "failed-retrying":
-      return `failed-retrying (${n.attempts} attempt${n.attempts === 1 ? "" : "s"}, next ${n.nextAttemptAt})`;
+      return `failed-retrying (${count(n.attempts, "attempt")}, next ${n.nextAttemptAt})`;
     default:
       return "not notified (spam)";
   }
@@ -210,9 +215,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === "list") {
       const leads = await listLeads(database.db, filter);
-      if (values.json) process.stdout.write(`${JSON.stringify(leads, null, 2)}\n`);
+      if (values.json) process.stdout.write(asJson(leads));
       else if (leads.length === 0) process.stdout.write("No leads.\n");
-      else process.stdout.write(`${table(leads)}\n${leads.length} lead${leads.length === 1 ? "" : "s"}.\n`);
+      else process.stdout.write(`${table(leads)}\n${count(leads.length, "lead")}.\n`);
       return 0;
     }
     if (command === "show") {
@@ -221,14 +226,14 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(`No lead with id ${positionals[0]}.\n`);
         return 1;
       }
-      process.stdout.write(values.json ? `${JSON.stringify(lead, null, 2)}\n` : `${details(lead)}\n`);
+      process.stdout.write(values.json ? asJson(lead) : `${details(lead)}\n`);
       return 0;
     }
     const leads = await listLeads(database.db, filter);
-    const text = values.format === "csv" ? leadsToCsv(leads) : `${JSON.stringify(leads, null, 2)}\n`;
+    const text = values.format === "csv" ? leadsToCsv(leads) : asJson(leads);
     if (values.out) {
       writeFileSync(values.out, text);
-      process.stderr.write(`Wrote ${leads.length} lead${leads.length === 1 ? "" : "s"} to ${values.out}.\n`);
+      process.stderr.write(`Wrote ${count(leads.length, "lead")} to ${values.out}.\n`);
     } else {
       process.stdout.write(text);
     }

@@ -1,14 +1,16 @@
+import type { LeadKind, QuotationService } from "@site/contracts";
 import type { Generated } from "kysely";
 
 /** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
 export interface LeadsTable {
   id: string;
-  kind: "contact" | "quotation";
+  kind: LeadKind;
   name: string;
   email: string;
   phone: string;
   company: string | null;
-  service: string | null;
+  /** A QUOTATION_SERVICES value (quotations only; validated before it is stored). */
+  service: QuotationService | null;
   message: string | null;
   details: string | null;
   /** 0 or 1 (an integer keeps the schema identical on SQLite and PostgreSQL). */

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { LeadView } from "./repository";
+import type { LeadNotice } from "./lead-notice";
 
 export interface MailSettings {
   notifyTo: string;
@@ -57,25 +57,20 @@ export function leadMessageId(leadId: string, mailFrom: string): string {
   return `<lead-${leadId}@${mailDomain(mailFrom)}>`;
 }
 
-export function buildLeadMail(lead: LeadView, settings: MailSettings): OutgoingMail {
+export function buildLeadMail(lead: LeadNotice, settings: MailSettings): OutgoingMail {
   const who = headerSafe(lead.name, 100);
-  const subject =
-    lead.kind === "quotation"
-      ? `New quote request from ${who}${lead.serviceLabel ? ` (${lead.serviceLabel})` : ""}`
-      : `New contact message from ${who}`;
+  const quote = lead.kind === "quotation";
+  const heading = quote ? "New quote request" : "New contact message";
+  const subject = `${heading} from ${who}${quote && lead.serviceLabel ? ` (${lead.serviceLabel})` : ""}`;
   const rows: [string, string][] = [
     ["Name", lead.name],
     ["Email", lead.email],
     ["Phone", lead.phone],
   ];
-  if (lead.kind === "quotation") {
-    rows.push(["Company", lead.company ?? "—"]);
-    rows.push(["Service", lead.serviceLabel ?? lead.service ?? "—"]);
-  }
+  if (quote) rows.push(["Company", lead.company ?? "—"], ["Service", lead.serviceLabel ?? "—"]);
   rows.push(["Received", lead.createdAt], ["Lead id", lead.id]);
-  const longLabel = lead.kind === "quotation" ? "Details" : "Message";
-  const longText = (lead.kind === "quotation" ? lead.details : lead.message) ?? "—";
-  const heading = lead.kind === "quotation" ? "New quote request" : "New contact message";
+  const longLabel = quote ? "Details" : "Message";
+  const longText = (quote ? lead.details : lead.message) ?? "—";
 
   const text = [
     `${heading} from the website.`,
@@ -105,7 +100,7 @@ export function buildLeadMail(lead: LeadView, settings: MailSettings): OutgoingM
   return {
     from: settings.mailFrom,
     to: settings.notifyTo,
-    replyTo: { name: headerSafe(lead.name, 100), address: lead.email },
+    replyTo: { name: who, address: lead.email },
     subject,
     messageId: leadMessageId(lead.id, settings.mailFrom),
     text,

@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
 import { type Clock, systemClock } from "./clock";
+import { readLeadNotice } from "./lead-notice";
 import { buildLeadMail, type Mailer, type MailSettings } from "./mailer";
-import { claimDue, getLead, markFailed, markSent } from "./repository";
+import { claimDue, markFailed, markSent } from "./outbox-store";
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export interface BackoffPolicy {
   baseMs: number;
@@ -78,7 +81,7 @@ export class OutboxWorker {
       });
       if (claims.length === 0) return result;
       for (const claim of claims) {
-        const lead = await getLead(database.db, claim.leadId);
+        const lead = await readLeadNotice(database.db, claim.leadId);
         if (!lead) continue;
         const message = buildLeadMail(lead, mail);
         try {
@@ -90,7 +93,7 @@ export class OutboxWorker {
           const attempts = claim.attempts + 1;
           const delay = backoffDelay(attempts, this.o.backoff, this.o.random);
           const next = new Date(clock.now().getTime() + delay);
-          const reason = err instanceof Error ? err.message : String(err);
+          const reason = errorText(err);
           await markFailed(database.db, claim, clock.now(), next, reason);
           result.failed++;
           logger.warn(
@@ -138,7 +141,7 @@ export class OutboxWorker {
     if (this.running || this.stopped) return;
     this.again = false;
     this.running = this.runOnce().catch((err: unknown) => {
-      this.o.logger.error({ err: err instanceof Error ? err.message : String(err) }, "outbox pass failed");
+      this.o.logger.error({ err: errorText(err) }, "outbox pass failed");
     });
     await this.running;
     this.running = undefined;

@@ -1,16 +1,17 @@
 import {
-  contactSchema,
-  fieldErrors,
+  type Contact,
   HONEYPOT_FIELD,
   type LeadKind,
-  quotationSchema,
+  leadSchemas,
+  type Quotation,
   type ValidationErrorBody,
 } from "@site/contracts";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createHash } from "node:crypto";
 import type { Database } from "../db/database";
 import type { Clock } from "./clock";
-import { createLead, type NewLead } from "./repository";
+import { createLead, type NewLead } from "./lead-store";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -25,7 +26,7 @@ export interface LeadRouteDeps {
 }
 
 /** application/json, optionally with a UTF-8 charset; anything else is refused before parsing. */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
   const [type, ...params] = header.split(";").map((p) => p.trim().toLowerCase());
   if (type !== "application/json") return false;
@@ -35,37 +36,39 @@ export function isJsonContentType(header: string | undefined): boolean {
   });
 }
 
-function toNewLead(
-  kind: LeadKind,
-  body: unknown,
-): { lead: NewLead; hashInput: string } | ValidationErrorBody {
-  const parsed = (kind === "contact" ? contactSchema : quotationSchema).safeParse(body);
-  if (!parsed.success) return { error: "validation_failed", fields: fieldErrors(parsed.error) };
-  const data = parsed.data as Record<string, string | undefined>;
-  const honeypot = data[HONEYPOT_FIELD];
-  const lead: NewLead = {
-    kind,
-    name: data.name!,
-    email: data.email!,
-    phone: data.phone!,
-    company: data.company,
-    service: data.service,
-    message: data.message,
-    details: data.details,
-    isSpam: typeof honeypot === "string" && honeypot.trim() !== "",
-  };
-  return { lead, hashInput: JSON.stringify(parsed.data) };
+/**
+ * A body its schema refused, answered as the services always have: 400 with
+ * `{ error: "validation_failed", fields: { field: [messages] } }`, the field being the first
+ * segment of the issue's path ("_" for the body as a whole), in the order zod reported them.
+ */
+export function validationFailure(err: unknown): ValidationErrorBody | undefined {
+  if (!hasZodFastifySchemaValidationErrors(err)) return undefined;
+  const fields: Record<string, string[]> = {};
+  for (const issue of err.validation) {
+    const field = issue.instancePath.split("/")[1] || "_";
+    // zod gives every issue a message; Fastify's type merely allows none.
+    (fields[field] ??= []).push(issue.message ?? "Invalid input.");
+  }
+  return { error: "validation_failed", fields };
+}
+
+/** A validated body as the lead to store; a filled honeypot marks it as spam. */
+function toNewLead(kind: LeadKind, body: Contact | Quotation): NewLead {
+  const { [HONEYPOT_FIELD]: honeypot, ...fields } = body;
+  return { kind, ...fields, isSpam: honeypot !== undefined && honeypot.trim() !== "" };
 }
 
 export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, deps: LeadRouteDeps) {
   const url = `/${kind}`;
 
-  app.route({
+  app.withTypeProvider<ZodTypeProvider>().route({
     method: "POST",
     url,
     bodyLimit: BODY_LIMIT_BYTES,
     config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
-    onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+    // Validated by the schema after preValidation; a refusal goes to the error handler.
+    schema: { body: leadSchemas[kind] },
+    onRequest: async (req, reply) => {
       if (!isJsonContentType(req.headers["content-type"])) {
         return reply.code(415).send({
           error: "unsupported_media_type",
@@ -79,22 +82,25 @@ export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, d
           .send({ error: "origin_not_allowed", message: "This origin may not post here." });
       }
     },
-    handler: async (req, reply) => {
-      const keyHeader = req.headers["idempotency-key"];
-      if (keyHeader !== undefined && (typeof keyHeader !== "string" || !IDEMPOTENCY_KEY.test(keyHeader))) {
+    // A malformed key is answered before the body is looked at.
+    preValidation: async (req, reply) => {
+      const key = req.headers["idempotency-key"];
+      if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
         return reply.code(400).send({
           error: "invalid_idempotency_key",
           message: "Idempotency-Key must be 1 to 200 printable ASCII characters.",
         });
       }
-      const result = toNewLead(kind, req.body);
-      if ("error" in result) return reply.code(400).send(result);
-
+    },
+    handler: async (req, reply) => {
+      const key = req.headers["idempotency-key"];
+      const lead = toNewLead(kind, req.body);
+      // The key is bound to the validated body (trimmed, unknown fields dropped), not to its bytes.
       const idem =
-        keyHeader === undefined
-          ? undefined
-          : { key: keyHeader, requestHash: createHash("sha256").update(result.hashInput).digest("hex") };
-      const stored = await createLead(deps.database.db, result.lead, deps.clock.now(), idem);
+        typeof key === "string"
+          ? { key, requestHash: createHash("sha256").update(JSON.stringify(req.body)).digest("hex") }
+          : undefined;
+      const stored = await createLead(deps.database.db, lead, deps.clock.now(), idem);
       if (stored.outcome === "key_reused") {
         return reply.code(422).send({
           error: "idempotency_key_reused",
@@ -102,12 +108,11 @@ export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, d
         });
       }
       if (stored.outcome === "replay") {
-        const leadId = (stored.body as { id?: unknown } | null)?.id;
-        req.log.info({ leadId, kind, replay: true }, "idempotent replay");
+        req.log.info({ leadId: stored.body.id, kind, replay: true }, "idempotent replay");
         return reply.code(stored.status).header("idempotent-replayed", "true").send(stored.body);
       }
-      req.log.info({ leadId: stored.id, kind, spam: result.lead.isSpam }, "lead stored");
-      if (!result.lead.isSpam) deps.onLeadStored?.(stored.id);
+      req.log.info({ leadId: stored.id, kind, spam: lead.isSpam }, "lead stored");
+      if (!lead.isSpam) deps.onLeadStored?.(stored.id);
       return reply.code(201).send(stored.body);
     },
   });

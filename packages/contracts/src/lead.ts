@@ -108,6 +108,8 @@ export const quotationSchema = z.object({
   [HONEYPOT_FIELD]: honeypot,
 });
 
+export const leadSchemas = { contact: contactSchema, quotation: quotationSchema } as const;
+
 export type ContactInput = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;
 export type QuotationInput = z.input<typeof quotationSchema>;

@@ -1,5 +1,5 @@
 import { HONEYPOT_FIELD, type LeadKind, fieldErrors, leadSchemas } from "@site/contracts";
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { type LeadPayload, submitLead } from "./api-client";
 import { createIdempotencyKeys } from "./idempotency";
 
@@ -23,6 +23,15 @@ export interface FieldBinding<F extends string = string> {
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
   /** The field's message; the field sets aria-invalid and aria-describedby from it. */
   error: string | undefined;
+}
+
+/** What the form element and its status line need: spread onto LeadFormShell. */
+export interface LeadFormProps {
+  /** Reads what was entered before hydration. */
+  formRef: RefObject<HTMLFormElement | null>;
+  status: LeadFormStatus;
+  message: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
 interface Options<K extends LeadKind, F extends string> {
@@ -185,5 +194,6 @@ export function useLeadForm<K extends LeadKind, F extends string>({
     }
   };
 
-  return { formRef, bind, status, message, handleSubmit };
+  const form: LeadFormProps = { formRef, status, message, onSubmit: handleSubmit };
+  return { bind, form };
 }

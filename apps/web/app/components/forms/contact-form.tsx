@@ -14,7 +14,7 @@ export const contactMessages: LeadFormMessages = {
 const empty = { name: "", email: "", phone: "", message: "" };
 
 export function ContactForm() {
-  const { formRef, bind, status, message, handleSubmit } = useLeadForm({
+  const { bind, form } = useLeadForm({
     kind: "contact",
     initialValues: empty,
     messages: contactMessages,
@@ -25,10 +25,7 @@ export function ContactForm() {
       title="Send us a message"
       submitLabel="Send Message"
       privacyPurpose="reply to your message"
-      status={status}
-      message={message}
-      formRef={formRef}
-      onSubmit={handleSubmit}
+      {...form}
     >
       <TextField label="Name" autoComplete="name" required maxLength={LIMITS.name} {...bind("name")} />
       <div className="grid gap-5 sm:grid-cols-2">

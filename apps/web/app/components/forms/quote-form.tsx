@@ -15,7 +15,7 @@ export const quoteMessages: LeadFormMessages = {
 const empty = { name: "", company: "", email: "", phone: "", service: "", details: "" };
 
 export function QuoteForm() {
-  const { formRef, bind, status, message, handleSubmit } = useLeadForm({
+  const { bind, form } = useLeadForm({
     kind: "quotation",
     initialValues: empty,
     messages: quoteMessages,
@@ -26,10 +26,7 @@ export function QuoteForm() {
       title="Your project"
       submitLabel="Request Quote"
       privacyPurpose="prepare your quotation and discuss it with you"
-      status={status}
-      message={message}
-      formRef={formRef}
-      onSubmit={handleSubmit}
+      {...form}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Name" autoComplete="name" required maxLength={LIMITS.name} {...bind("name")} />

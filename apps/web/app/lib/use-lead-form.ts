@@ -1,6 +1,5 @@
-import { HONEYPOT_FIELD, type LeadKind, fieldErrors } from "@site/contracts";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import type { z } from "zod";
+import { HONEYPOT_FIELD, type LeadKind, fieldErrors, leadSchemas } from "@site/contracts";
+import { type ChangeEvent, type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { type LeadPayload, submitLead } from "./api-client";
 import { createIdempotencyKeys } from "./idempotency";
 
@@ -17,9 +16,27 @@ export interface LeadFormMessages {
   unreachable: (error: unknown) => string;
 }
 
+/** What a field needs from the form: pass it to TextField, TextAreaField or SelectField as props. */
+export interface FieldBinding<F extends string = string> {
+  name: F;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  /** The field's message; the field sets aria-invalid and aria-describedby from it. */
+  error: string | undefined;
+}
+
+/** What the form element and its status line need: spread onto LeadFormShell. */
+export interface LeadFormProps {
+  /** Reads what was entered before hydration. */
+  formRef: RefObject<HTMLFormElement | null>;
+  status: LeadFormStatus;
+  message: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
 interface Options<K extends LeadKind, F extends string> {
+  /** Selects the endpoint and the shared schema (leadSchemas in @site/contracts). */
   kind: K;
-  schema: z.ZodType;
   /** Every visible field with its empty value, in on-screen order (the first invalid one gets focus). */
   initialValues: Record<F, string>;
   messages: LeadFormMessages;
@@ -31,10 +48,10 @@ interface Options<K extends LeadKind, F extends string> {
  */
 export function useLeadForm<K extends LeadKind, F extends string>({
   kind,
-  schema,
   initialValues,
   messages,
 }: Options<K, F>) {
+  const schema = leadSchemas[kind];
   const [values, setValues] = useState<Record<F, string>>(initialValues);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [status, setStatus] = useState<LeadFormStatus>("idle");
@@ -105,6 +122,13 @@ export function useLeadForm<K extends LeadKind, F extends string>({
     }
   };
 
+  const bind = (name: F): FieldBinding<F> => ({
+    name,
+    value: values[name],
+    onChange: (event) => setValue(name, event.target.value),
+    error: errors[name],
+  });
+
   const focusFirst = (form: HTMLFormElement, errs: Partial<Record<F, string>>) => {
     const first = fieldNames.find((n) => errs[n]);
     const el = first ? form.elements.namedItem(first) : null;
@@ -170,5 +194,6 @@ export function useLeadForm<K extends LeadKind, F extends string>({
     }
   };
 
-  return { formRef, values, setValue, errors, status, message, handleSubmit };
+  const form: LeadFormProps = { formRef, status, message, onSubmit: handleSubmit };
+  return { bind, form };
 }

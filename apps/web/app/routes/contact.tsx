@@ -1,7 +1,6 @@
 import { ContactForm } from "~/components/forms/contact-form";
 import { ContactDetails } from "~/components/sections/contact-details";
-import { Container } from "~/components/ui/container";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { LeadFormPage } from "~/components/sections/lead-form-page";
 import { company } from "~/content/company";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
@@ -15,20 +14,12 @@ export const meta: Route.MetaFunction = () =>
 
 export default function Page() {
   return (
-    <Container className="py-12 sm:py-16">
-      <SectionHeading
-        as="h1"
-        align="left"
-        eyebrow="Contact"
-        title="Contact Us"
-        intro="Have a question about our services or a project in mind? Send us a message and our team will reply, or reach us directly using the details below."
-      />
-      <div className="mt-10 grid gap-10 lg:grid-cols-3 lg:gap-12">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
-          <ContactForm />
-        </div>
-        <ContactDetails />
-      </div>
-    </Container>
+    <LeadFormPage
+      eyebrow="Contact"
+      title="Contact Us"
+      intro="Have a question about our services or a project in mind? Send us a message and our team will reply, or reach us directly using the details below."
+      form={<ContactForm />}
+      aside={<ContactDetails />}
+    />
   );
 }

@@ -5,28 +5,29 @@ import { buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { company, mailto } from "~/content/company";
 import { findJob, jobHref, jobLocationText } from "~/content/jobs";
+import { detailRoute } from "~/lib/detail-route";
 import { pageMeta } from "~/lib/seo";
 import { breadcrumbList, jobPostingJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/job-detail";
 
-function load(slug: string | undefined) {
-  return { job: findJob(slug) ?? null };
-}
+const detail = detailRoute({
+  param: "jobSlug",
+  key: "job",
+  find: findJob,
+  notFound: {
+    title: "Job not found",
+    description:
+      "This opening is no longer available or the address is wrong. See our current internships in software engineering, UI/UX design and mobile apps.",
+    path: "/careers",
+  },
+});
 
-export const loader = ({ params }: Route.LoaderArgs) => load(params.jobSlug);
-export const clientLoader = ({ params }: Route.ClientLoaderArgs) => load(params.jobSlug);
+export const loader = ({ params }: Route.LoaderArgs) => detail.load({ params });
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) => detail.load({ params });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const job = loaderData?.job;
-  if (!job) {
-    return pageMeta({
-      title: "Job not found",
-      description:
-        "This opening is no longer available or the address is wrong. See our current internships in software engineering, UI/UX design and mobile apps.",
-      path: "/careers",
-      noindex: true,
-    });
-  }
+  if (!job) return detail.notFoundMeta();
   const path = jobHref(job.slug);
   return pageMeta({
     title: `${job.title} (Colombo, hybrid)`,

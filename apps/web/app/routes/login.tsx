@@ -1,6 +1,4 @@
-import { Link } from "react-router";
-import { AuthCard, inputClass, labelClass } from "~/components/sections/auth-card";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { AuthCard } from "~/components/sections/auth-card";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
@@ -13,6 +11,11 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
+const fields = [
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+] as const;
+
 /** Placeholder (spec §6): no server call; alerts the entered e-mail address. */
 export default function Login() {
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -21,42 +24,14 @@ export default function Login() {
     window.alert(email);
   };
   return (
-    <AuthCard title="Log in" intro="Sign in to your client account.">
-      <form className="mt-8 space-y-5" onSubmit={onSubmit}>
-        <div>
-          <label htmlFor="login-email" className={labelClass}>
-            Email
-          </label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="login-password" className={labelClass}>
-            Password
-          </label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className={inputClass}
-          />
-        </div>
-        <SubmitButton className="w-full">Log in</SubmitButton>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        New to us?{" "}
-        <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-4">
-          Create an account
-        </Link>
-      </p>
-    </AuthCard>
+    <AuthCard
+      id="login"
+      title="Log in"
+      intro="Sign in to your client account."
+      fields={fields}
+      submitLabel="Log in"
+      onSubmit={onSubmit}
+      other={{ prompt: "New to us?", label: "Create an account", to: "/register" }}
+    />
   );
 }

@@ -5,28 +5,29 @@ import { DetailBody } from "~/components/sections/detail-body";
 import { LinkButton } from "~/components/ui/button";
 import { findProductPage } from "~/content/product-details";
 import { productHref, productImage } from "~/content/products";
+import { detailRoute } from "~/lib/detail-route";
 import { pageMeta } from "~/lib/seo";
 import { breadcrumbList, softwareApplicationJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/product-detail";
 
-function load(productId: string | undefined) {
-  return { product: findProductPage(productId) ?? null };
-}
+const detail = detailRoute({
+  param: "productId",
+  key: "product",
+  find: findProductPage,
+  notFound: {
+    title: "Product not found",
+    description:
+      "The product you are looking for does not exist. See our business software for e-commerce, point of sales, stock, HR, healthcare and warehouses.",
+    path: "/",
+  },
+});
 
-export const loader = ({ params }: Route.LoaderArgs) => load(params.productId);
-export const clientLoader = ({ params }: Route.ClientLoaderArgs) => load(params.productId);
+export const loader = ({ params }: Route.LoaderArgs) => detail.load({ params });
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) => detail.load({ params });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const product = loaderData?.product;
-  if (!product) {
-    return pageMeta({
-      title: "Product not found",
-      description:
-        "The product you are looking for does not exist. See our business software for e-commerce, point of sales, stock, HR, healthcare and warehouses.",
-      path: "/",
-      noindex: true,
-    });
-  }
+  if (!product) return detail.notFoundMeta();
   const path = productHref(product.id);
   return pageMeta({
     title: product.name,

@@ -1,6 +1,4 @@
-import { Link } from "react-router";
-import { AuthCard, inputClass, labelClass } from "~/components/sections/auth-card";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { AuthCard } from "~/components/sections/auth-card";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
 
@@ -32,31 +30,14 @@ export default function Register() {
     window.alert(String(form.get("name") ?? ""));
   };
   return (
-    <AuthCard title="Create an account" intro="Register to claim offers and follow your enquiries.">
-      <form className="mt-8 space-y-5" onSubmit={onSubmit}>
-        {fields.map((f) => (
-          <div key={f.name}>
-            <label htmlFor={`register-${f.name}`} className={labelClass}>
-              {f.label}
-            </label>
-            <input
-              id={`register-${f.name}`}
-              name={f.name}
-              type={f.type}
-              autoComplete={f.autoComplete}
-              required
-              className={inputClass}
-            />
-          </div>
-        ))}
-        <SubmitButton className="w-full">Create account</SubmitButton>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already registered?{" "}
-        <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-4">
-          Log in
-        </Link>
-      </p>
-    </AuthCard>
+    <AuthCard
+      id="register"
+      title="Create an account"
+      intro="Register to claim offers and follow your enquiries."
+      fields={fields}
+      submitLabel="Create account"
+      onSubmit={onSubmit}
+      other={{ prompt: "Already registered?", label: "Log in", to: "/login" }}
+    />
   );
 }

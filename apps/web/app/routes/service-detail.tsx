@@ -1,34 +1,33 @@
 import { CheckCircle2 } from "lucide-react";
-import { data } from "react-router";
 import { NotFoundPanel } from "~/components/sections/not-found-panel";
 import { PageHero } from "~/components/sections/page-hero";
 import { DetailBody } from "~/components/sections/detail-body";
 import { LinkButton } from "~/components/ui/button";
 import { findServicePage, serviceImage } from "~/content/service-details";
 import { serviceHref } from "~/content/services";
+import { detailRoute } from "~/lib/detail-route";
 import { pageMeta } from "~/lib/seo";
 import { breadcrumbList, serviceJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/service-detail";
 
-function load(serviceType: string | undefined) {
-  const service = findServicePage(serviceType);
-  return service ? { service } : { service: null };
-}
+const detail = detailRoute({
+  param: "serviceType",
+  key: "service",
+  find: findServicePage,
+  notFound: {
+    title: "Service not found",
+    description:
+      "The service you are looking for does not exist. Browse our eight IT services, from internet services and software to CCTV, hardware and security.",
+    path: "/services",
+  },
+});
 
-export const loader = ({ params }: Route.LoaderArgs) => data(load(params.serviceType));
-export const clientLoader = ({ params }: Route.ClientLoaderArgs) => load(params.serviceType);
+export const loader = ({ params }: Route.LoaderArgs) => detail.load({ params });
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) => detail.load({ params });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const service = loaderData?.service;
-  if (!service) {
-    return pageMeta({
-      title: "Service not found",
-      description:
-        "The service you are looking for does not exist. Browse our eight IT services, from internet services and software to CCTV, hardware and security.",
-      path: "/services",
-      noindex: true,
-    });
-  }
+  if (!service) return detail.notFoundMeta();
   const path = serviceHref(service.title);
   const description = `${service.subtitle}. ${service.description}`;
   return pageMeta({

@@ -1,4 +1,4 @@
-import { LIMITS, contactSchema } from "@site/contracts";
+import { LIMITS } from "@site/contracts";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { type LeadFormMessages, useLeadForm } from "~/lib/use-lead-form";
 import { EmailPhoneFields } from "./email-phone-fields";
@@ -14,9 +14,8 @@ export const contactMessages: LeadFormMessages = {
 const empty = { name: "", email: "", phone: "", message: "" };
 
 export function ContactForm() {
-  const { formRef, values, setValue, errors, status, message, handleSubmit } = useLeadForm({
+  const { bind, form } = useLeadForm({
     kind: "contact",
-    schema: contactSchema,
     initialValues: empty,
     messages: contactMessages,
   });
@@ -26,33 +25,18 @@ export function ContactForm() {
       title="Send us a message"
       submitLabel="Send Message"
       privacyPurpose="reply to your message"
-      status={status}
-      message={message}
-      formRef={formRef}
-      onSubmit={handleSubmit}
+      {...form}
     >
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={LIMITS.name}
-        value={values.name}
-        onChange={(e) => setValue("name", e.target.value)}
-        error={errors.name}
-      />
+      <TextField label="Name" autoComplete="name" required maxLength={LIMITS.name} {...bind("name")} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <EmailPhoneFields values={values} errors={errors} setValue={setValue} />
+        <EmailPhoneFields bind={bind} />
       </div>
       <TextAreaField
         label="Message"
-        name="message"
         hint="Tell us briefly what you need and how we can help."
         required
         maxLength={LIMITS.message}
-        value={values.message}
-        onChange={(e) => setValue("message", e.target.value)}
-        error={errors.message}
+        {...bind("message")}
       />
     </LeadFormShell>
   );

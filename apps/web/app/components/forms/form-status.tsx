@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert, CircleCheck, type LucideIcon } from "lucide-react";
 import type { LeadFormStatus } from "~/lib/use-lead-form";
 
 /**
@@ -7,26 +7,46 @@ import type { LeadFormStatus } from "~/lib/use-lead-form";
  * (role=alert).
  */
 export function FormStatus({ status, message }: { status: LeadFormStatus; message: string | null }) {
-  const success = status === "success" ? message : null;
-  const error = status === "error" ? message : null;
   return (
     <>
-      <div role="status" aria-atomic="true">
-        {success && (
-          <p className="mt-5 flex items-start gap-2 rounded-lg border border-green-700 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {success}
-          </p>
-        )}
-      </div>
-      <div role="alert" aria-atomic="true">
-        {error && (
-          <p className="mt-5 flex items-start gap-2 rounded-lg border border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {error}
-          </p>
-        )}
-      </div>
+      <LiveRegion
+        role="status"
+        message={status === "success" ? message : null}
+        Icon={CircleCheck}
+        frame="border-green-700 bg-green-50"
+        text="text-green-800"
+      />
+      <LiveRegion
+        role="alert"
+        message={status === "error" ? message : null}
+        Icon={CircleAlert}
+        frame="border-red-700 bg-red-50"
+        text="text-red-800"
+      />
     </>
+  );
+}
+
+interface LiveRegionProps {
+  role: "status" | "alert";
+  message: string | null;
+  Icon: LucideIcon;
+  /** Border and background colours of the message. */
+  frame: string;
+  text: string;
+}
+
+function LiveRegion({ role, message, Icon, frame, text }: LiveRegionProps) {
+  return (
+    <div role={role} aria-atomic="true">
+      {message && (
+        <p
+          className={`mt-5 flex items-start gap-2 rounded-lg border ${frame} px-4 py-3 text-sm font-medium ${text}`}
+        >
+          <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {message}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,21 +1,16 @@
-import type { FormEvent, ReactNode, RefObject } from "react";
+import type { ReactNode } from "react";
 import { SubmitButton } from "~/components/ui/submit-button";
-import type { LeadFormStatus } from "~/lib/use-lead-form";
+import type { LeadFormProps } from "~/lib/use-lead-form";
 import { FormStatus } from "./form-status";
 import { HoneypotField } from "./honeypot-field";
 import { PrivacyNote } from "./privacy-note";
 
-interface LeadFormShellProps {
+interface LeadFormShellProps extends LeadFormProps {
   id: string;
   title: string;
   submitLabel: string;
   /** What the data is used for, in the privacy line ("reply to your message"). */
   privacyPurpose: string;
-  status: LeadFormStatus;
-  message: string | null;
-  /** From useLeadForm, which reads what was entered before hydration through it. */
-  formRef: RefObject<HTMLFormElement | null>;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The form's own fields. */
   children: ReactNode;
 }

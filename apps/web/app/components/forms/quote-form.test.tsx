@@ -3,34 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuoteForm } from "./quote-form";
+import { mockFetch } from "./test-fetch";
 
 const SUCCESS = "Your quote request has been submitted successfully!";
 const FAILURE = "Failed to submit the quote request. Please try again.";
 const FALLBACK = "An error occurred. Please try again.";
-
-function mockFetch() {
-  const pending: { resolve: (r: Response) => void; reject: (e: unknown) => void }[] = [];
-  const fetchMock = vi.fn(
-    (_url: string, _init?: RequestInit) =>
-      new Promise<Response>((resolve, reject) => pending.push({ resolve, reject })),
-  );
-  vi.stubGlobal("fetch", fetchMock);
-  const call = (i: number) => {
-    const [url, init] = fetchMock.mock.calls[i]!;
-    const headers = init!.headers as Record<string, string>;
-    return { url, key: headers["Idempotency-Key"], body: JSON.parse(init!.body as string) };
-  };
-  return {
-    fetchMock,
-    call,
-    answer: async (status: number, body: unknown = {}) => {
-      await act(async () => pending.shift()!.resolve(new Response(JSON.stringify(body), { status })));
-    },
-    fail: async (error: unknown) => {
-      await act(async () => pending.shift()!.reject(error));
-    },
-  };
-}
 
 function setup() {
   const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime.bind(vi) });

@@ -1,4 +1,4 @@
-import { LIMITS, QUOTATION_SERVICES, quotationSchema } from "@site/contracts";
+import { LIMITS, QUOTATION_SERVICES } from "@site/contracts";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { type LeadFormMessages, useLeadForm } from "~/lib/use-lead-form";
 import { EmailPhoneFields } from "./email-phone-fields";
@@ -15,9 +15,8 @@ export const quoteMessages: LeadFormMessages = {
 const empty = { name: "", company: "", email: "", phone: "", service: "", details: "" };
 
 export function QuoteForm() {
-  const { formRef, values, setValue, errors, status, message, handleSubmit } = useLeadForm({
+  const { bind, form } = useLeadForm({
     kind: "quotation",
-    schema: quotationSchema,
     initialValues: empty,
     messages: quoteMessages,
   });
@@ -27,41 +26,19 @@ export function QuoteForm() {
       title="Your project"
       submitLabel="Request Quote"
       privacyPurpose="prepare your quotation and discuss it with you"
-      status={status}
-      message={message}
-      formRef={formRef}
-      onSubmit={handleSubmit}
+      {...form}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={LIMITS.name}
-          value={values.name}
-          onChange={(e) => setValue("name", e.target.value)}
-          error={errors.name}
-        />
+        <TextField label="Name" autoComplete="name" required maxLength={LIMITS.name} {...bind("name")} />
         <TextField
           label="Company"
-          name="company"
           autoComplete="organization"
           maxLength={LIMITS.company}
-          value={values.company}
-          onChange={(e) => setValue("company", e.target.value)}
-          error={errors.company}
+          {...bind("company")}
         />
-        <EmailPhoneFields values={values} errors={errors} setValue={setValue} />
+        <EmailPhoneFields bind={bind} />
       </div>
-      <SelectField
-        label="Service"
-        name="service"
-        required
-        value={values.service}
-        onChange={(e) => setValue("service", e.target.value)}
-        error={errors.service}
-      >
+      <SelectField label="Service" required {...bind("service")}>
         <option value="">Select a service</option>
         {QUOTATION_SERVICES.map((s) => (
           <option key={s.value} value={s.value}>
@@ -71,12 +48,9 @@ export function QuoteForm() {
       </SelectField>
       <TextAreaField
         label="Project details"
-        name="details"
         hint="Scope, timescale, budget or anything else that helps us price the work."
         maxLength={LIMITS.details}
-        value={values.details}
-        onChange={(e) => setValue("details", e.target.value)}
-        error={errors.details}
+        {...bind("details")}
       />
     </LeadFormShell>
   );

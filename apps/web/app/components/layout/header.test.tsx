@@ -2,7 +2,8 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { productsMenu } from "~/content/navigation";
-import { DROPDOWN_CLOSE_DELAY_MS, Header } from "./header";
+import { Header } from "./header";
+import { DROPDOWN_CLOSE_DELAY_MS } from "./nav-dropdown";
 import { renderWithRouter, setScrollY } from "./test-utils";
 
 /** user-event awaits real timeouts internally (Testing Library's async wrapper), so keyboard tests

@@ -2,7 +2,9 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { company, mailto } from "~/content/company";
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
+/** Links to the company's e-mail and phone, here and beside the quote form. */
+export const contactLinkClass =
+  "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
 function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -32,12 +34,12 @@ export function ContactDetails({ headingId = "contact-details-title" }: { headin
       <address className="mt-6 not-italic">
         <ul className="space-y-5">
           <Item icon={<Mail aria-hidden="true" className="size-4" />} label="Email">
-            <a href={mailto(company.email.info)} className={linkClass}>
+            <a href={mailto(company.email.info)} className={contactLinkClass}>
               {company.email.info}
             </a>
           </Item>
           <Item icon={<Phone aria-hidden="true" className="size-4" />} label="Phone (UK)">
-            <a href={`tel:${company.phone.uk.tel}`} className={linkClass}>
+            <a href={`tel:${company.phone.uk.tel}`} className={contactLinkClass}>
               {company.phone.uk.display}
             </a>
           </Item>

@@ -1,3 +1,4 @@
+import { resolveServiceUrls } from "@site/site-policy/service-urls";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -6,11 +7,15 @@ export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
-  define: { __SITE_URL__: JSON.stringify("https://www.example.com") },
+  define: {
+    __SITE_URL__: JSON.stringify("https://www.example.com"),
+    // What a build with no VITE_*_API_URL bakes in: the services on this machine.
+    __SERVICE_URLS__: JSON.stringify(resolveServiceUrls({}, undefined)),
+  },
   test: {
     name: "web",
     environment: "jsdom",
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}"],
     setupFiles: ["./vitest.setup.ts"],
     restoreMocks: true,
   },

@@ -2,14 +2,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
+import type * as BuildSettingsModule from "./build-steps/build-settings";
 import { defineConfig } from "vite";
 import { manualChunks } from "./build-steps/manual-chunks";
 
 // Vite bundles this file but leaves every package to Node, which cannot load the TypeScript sources of
 // the workspace packages (@site/site-policy): the build settings are loaded through jiti instead.
-const { buildSettings } = await createJiti(import.meta.url).import<
-  typeof import("./build-steps/build-settings")
->("./build-steps/build-settings");
+const { buildSettings } = await createJiti(import.meta.url).import<typeof BuildSettingsModule>(
+  "./build-steps/build-settings",
+);
 
 // SITE_URL and the service URLs, checked once: a public https build without the services' public
 // addresses fails here, naming VITE_CONTACT_API_URL and VITE_QUOTATION_API_URL.
@@ -42,7 +43,10 @@ export default defineConfig({
         // zod 4.6.7 has two comments that mention `@__PURE__` in prose (v4/core/util.js, regexes.js);
         // Rollup takes them for misplaced annotations and says it drops the comments. Only that,
         // only from zod: every other warning is printed.
-        if (warning.code === "INVALID_ANNOTATION" && /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? "")) {
+        if (
+          warning.code === "INVALID_ANNOTATION" &&
+          /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? "")
+        ) {
           return;
         }
         warn(warning);

@@ -1,6 +1,12 @@
-import { resolveServiceUrls } from "@site/site-policy/service-urls";
+import type * as ServiceUrlsModule from "@site/site-policy/service-urls";
+import { createJiti } from "jiti";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// Loaded through jiti, as in vite.config.ts: Node cannot load the workspace package's TypeScript.
+const { resolveServiceUrls } = await createJiti(import.meta.url).import<typeof ServiceUrlsModule>(
+  "@site/site-policy/service-urls",
+);
 
 // Unit tests only: the React Router Vite plugin is deliberately not loaded here.
 export default defineConfig({

@@ -18,7 +18,10 @@ import type { RouterPage } from "./router-page";
 export const MAX_INLINE_CSS_BYTES = 64 * 1024;
 
 /** The build's stylesheets (assets/*.css) by root-relative URL, without their source-map comment. */
-export async function readStylesheets(clientDir: string, files: readonly string[]): Promise<Map<string, string>> {
+export async function readStylesheets(
+  clientDir: string,
+  files: readonly string[],
+): Promise<Map<string, string>> {
   const css = new Map<string, string>();
   for (const file of files.filter((f) => f.startsWith("assets/") && f.endsWith(".css"))) {
     const text = await readFile(path.join(clientDir, file), "utf8");

@@ -39,12 +39,17 @@ export function readRouterBoot(code: string, file: string): RouterBoot {
     const sideEffect = SIDE_EFFECT_IMPORT.exec(line);
     const namespace = NAMESPACE_IMPORT.exec(line);
     if (sideEffect?.[1]) boot.sideEffectImports.push(sideEffect[1]);
-    else if (namespace?.[1] && namespace[2]) boot.namespaceImports.push({ name: namespace[1], href: namespace[2] });
+    else if (namespace?.[1] && namespace[2])
+      boot.namespaceImports.push({ name: namespace[1], href: namespace[2] });
     else break;
   }
   const statements = lines.slice(index);
   const entry = ENTRY_IMPORT.exec(statements.at(-1) ?? "")?.[1];
-  expectOutput(entry, file, () => `the boot script no longer ends with import("…entry.client….js"):\n${code}`);
+  expectOutput(
+    entry,
+    file,
+    () => `the boot script no longer ends with import("…entry.client….js"):\n${code}`,
+  );
   const body = statements.slice(0, -1);
   for (const statement of body) {
     expectOutput(

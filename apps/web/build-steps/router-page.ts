@@ -103,12 +103,17 @@ export function readRouterPage(
   expectOutput(
     attribute(bootElement, "async") === "" && hasOnly(bootElement, ["type", "async"]),
     file,
-    () => `the boot script's tag changed: ${startTag(bootElement)} (expected <script type="module" async="">)`,
+    () =>
+      `the boot script's tag changed: ${startTag(bootElement)} (expected <script type="module" async="">)`,
   );
   const code = readRouterBoot(textOf(bootElement), file);
   const preloaded = new Set(modulePreloads.map((l) => l.href));
   for (const href of bootImports(code)) {
-    expectOutput(preloaded.has(href), file, () => `the boot script imports ${href}, which has no modulepreload link`);
+    expectOutput(
+      preloaded.has(href),
+      file,
+      () => `the boot script imports ${href}, which has no modulepreload link`,
+    );
   }
   return { file, document, charset, modulePreloads, stylesheets, boot: { element: bootElement, code } };
 }

@@ -39,7 +39,10 @@ export interface SiteArtifactsOptions {
 }
 
 /** Writes the site manifest, the static-host configs and the compressed copies for a client build. */
-export async function writeSiteArtifacts(clientDir: string, options: SiteArtifactsOptions): Promise<SiteManifest> {
+export async function writeSiteArtifacts(
+  clientDir: string,
+  options: SiteArtifactsOptions,
+): Promise<SiteManifest> {
   const { serviceUrls, routePaths, log = console.log } = options;
   const buildDir = path.dirname(clientDir);
   const files = await listClientFiles(clientDir);

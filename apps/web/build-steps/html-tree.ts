@@ -1,12 +1,10 @@
 // The HTML of a prerendered page as a parse5 tree: parsed once, read and changed by the build steps,
 // serialised once. Small helpers over parse5's default tree adapter, named for what the steps do.
-import { type DefaultTreeAdapterTypes, defaultTreeAdapter as tree, parse, serialize } from "parse5";
+import { type DefaultTreeAdapterTypes, defaultTreeAdapter as tree, html, parse, serialize } from "parse5";
 
 export type HtmlDocument = DefaultTreeAdapterTypes.Document;
 export type HtmlElement = DefaultTreeAdapterTypes.Element;
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
-
-const HTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 
 export const parseHtml = (html: string): HtmlDocument => parse(html);
 export const serializeHtml = (document: HtmlDocument): string => serialize(document);
@@ -52,11 +50,8 @@ export function setText(element: HtmlElement, text: string): void {
 
 /** A new element, not yet in the tree. */
 export function createElement(tagName: string, attrs: Record<string, string>, text = ""): HtmlElement {
-  const element = tree.createElement(
-    tagName,
-    HTML_NAMESPACE as Parameters<typeof tree.createElement>[1],
-    Object.entries(attrs).map(([name, value]) => ({ name, value })),
-  );
+  const attributes = Object.entries(attrs).map(([name, value]) => ({ name, value }));
+  const element = tree.createElement(tagName, html.NS.HTML, attributes);
   setText(element, text);
   return element;
 }

@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       "apps/web/vitest.config.ts",
+      "apps/web/build-steps/vitest.config.ts",
       "apps/server/vitest.config.ts",
       "packages/contracts/vitest.config.ts",
       "packages/site-policy/vitest.config.ts",

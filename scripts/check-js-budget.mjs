@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { staticImports } from "../apps/web/scripts/lib/static-imports.mjs";
+import { init, parse } from "es-module-lexer";
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +26,7 @@ if (!existsSync(htmlFile)) {
 }
 
 const html = readFileSync(htmlFile, "utf8");
-// The boot script (rewritten by apps/web/scripts/paint-first.mjs) names every chunk it preloads and
+// The boot script (rewritten by apps/web/build-steps/paint-first.ts) names every chunk it preloads and
 // imports as a string literal; modulepreload links and module script src are counted too.
 const inlineModules = [...html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].map(
   (m) => m[1],
@@ -36,6 +36,13 @@ const fromHtml = [
   ...html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+\.js)"/g),
   ...inlineModules.flatMap((code) => [...code.matchAll(/["'](\/[^"']+\.js)["']/g)]),
 ].map((m) => m[1]);
+
+/** Root-relative URLs of the chunks a module imports statically (not its dynamic import()s). */
+await init;
+const staticImports = (code, url) =>
+  parse(code)[0]
+    .filter((i) => i.t === 1 && i.n !== undefined) // es-module-lexer's ImportType.Static
+    .map((i) => new URL(i.n, `http://build${url}`).pathname);
 
 // Follow static imports inside each module (e.g. `import{a as b}from"./chunk-X.js"`).
 const files = new Map();

@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
-import { loadTs } from "../apps/web/scripts/lib/load-ts.mjs";
+import { createJiti } from "jiti";
 import { chromiumFlags, chromiumPath, lighthouseChromiumPath } from "./chromium.mjs";
 
 const { values: args } = parseArgs({
@@ -45,7 +45,9 @@ const budgets = {
 };
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 
-const { prerenderPaths, noindexPaths } = await loadTs("app/content/site-paths.ts");
+const { prerenderPaths, noindexPaths } = await createJiti(import.meta.url).import(
+  "../apps/web/app/content/site-paths.ts",
+);
 const allRoutes = prerenderPaths();
 // Lighthouse refuses to audit a document answered with an error status, and the 404 page is served
 // with 404 on purpose; its markup is covered by the axe, keyboard and SEO browser tests instead.

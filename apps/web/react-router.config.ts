@@ -1,9 +1,16 @@
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./app/content/site-paths";
+import { buildSettings } from "./build-steps/build-settings";
+import { finishSiteBuild } from "./build-steps/finish-site-build";
+import { futureFlags } from "./build-steps/future-flags";
 
 export default {
   appDirectory: "app",
   ssr: false,
   // Every known URL is prerendered to real HTML; the list comes from the content modules.
   prerender: () => prerenderPaths(),
+  // After prerendering: sitemap, icons and share image, every page rewritten to paint first, the site
+  // manifest and static-host configs, compressed copies (build-steps/finish-site-build.ts).
+  buildEnd: (args) => finishSiteBuild(args, buildSettings(process.env)),
+  future: futureFlags,
 } satisfies Config;

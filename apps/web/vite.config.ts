@@ -1,86 +1,61 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { type Rollup, defineConfig } from "vite";
-import { resolveSiteUrl } from "./app/lib/site-url";
+import { createJiti } from "jiti";
+import type * as BuildSettingsModule from "./build-steps/build-settings";
+import { defineConfig } from "vite";
+import { manualChunks } from "./build-steps/manual-chunks";
 
-type ManualChunkMeta = Rollup.ManualChunkMeta;
+// Vite bundles this file but leaves every package to Node, which cannot load the TypeScript sources of
+// the workspace packages (@site/site-policy): the build settings are loaded through jiti instead.
+const { buildSettings } = await createJiti(import.meta.url).import<typeof BuildSettingsModule>(
+  "./build-steps/build-settings",
+);
 
-const appDir = fileURLToPath(new URL("./app/", import.meta.url));
-const rootRoute = `${appDir}root.tsx`;
-const homeRoute = `${appDir}routes/home.tsx`;
-const isRouteModule = (file: string) => file === rootRoute || file.startsWith(`${appDir}routes/`);
-const framework = /\/node_modules\/(?:react|scheduler)\//;
-const reactDom = /\/node_modules\/react-dom\//;
-const router = /\/node_modules\/(?:react-router|cookie|set-cookie-parser)\//;
-const zod = /\/node_modules\/zod\//;
+// SITE_URL and the service URLs, checked once: a public https build without the services' public
+// addresses fails here, naming VITE_CONTACT_API_URL and VITE_QUOTATION_API_URL.
+const { siteUrl, serviceUrls } = buildSettings(process.env);
 
-/**
- * Fewer, larger first-load chunks (gzip compresses one file better than many small ones, and each file
- * costs an import and a request) without loading any code a page does not need:
- * - "framework", "react-dom" and "router": React (with the scheduler), ReactDOM and React Router, which
- *   every page loads anyway. Three chunks, not one: the boot script (scripts/paint-first.mjs) evaluates
- *   one chunk per task, and one 300 KB chunk took a single 15–27 ms task on the CI machine (four times
- *   that on the phone Lighthouse models), for 0.7 KB more gzip. The boot evaluates chunks in
- *   dependency order, so each import evaluates one chunk;
- * - "zod": the validation library of the two forms, out of their shared chunk for the same reason
- *   (evaluating both in one task took 11–23 ms on the CI machine); only the form pages load it;
- * - "chrome": every module the root route (header, footer, widgets) imports statically, which every page
- *   loads anyway, plus the shared components the home page imports statically that other pages also use
- *   (otherwise each is its own tiny chunk in the home page's first load). Code shared only by the home
- *   page and its own lazy chunks (e.g. the offer popup) stays out of "chrome".
- * Route modules, code only one route uses, and lazy chunks (dynamic import()) keep Rollup's default
- * splitting, so no other page's code is pulled into / and route splitting stays intact.
- */
-function manualChunks(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
-  const file = id.split("?")[0] ?? id;
-  if (reactDom.test(file)) return "react-dom";
-  if (router.test(file)) return "router";
-  // Rollup's CommonJS helpers (\0commonjsHelpers.js) belong with the CommonJS packages (React) that use
-  // them: in "chrome" they would make "framework" import "chrome" and the two chunks import each other.
-  if (framework.test(file) || (id.startsWith("\0") && id.includes("commonjs"))) return "framework";
-  if (zod.test(file)) return "zod";
-  if (isRouteModule(file) || !/\.[cm]?[jt]sx?$/.test(file)) return undefined;
-  const roots = reachingRoots(id, getModuleInfo);
-  if (roots.has(rootRoute)) return "chrome";
-  if (roots.has(homeRoute) && [...roots].some((r) => r !== homeRoute && isRouteModule(r))) return "chrome";
-  return undefined;
-}
-
-/** The route modules and lazy (dynamically imported) modules whose static imports reach a module. */
-const rootsCache = new Map<string, Set<string>>();
-function reachingRoots(id: string, getModuleInfo: ManualChunkMeta["getModuleInfo"]): Set<string> {
-  const cached = rootsCache.get(id);
-  if (cached) return cached;
-  const roots = new Set<string>();
-  rootsCache.set(id, roots); // guards against import cycles
-  const file = id.split("?")[0] ?? id;
-  const importers = getModuleInfo(id)?.importers ?? [];
-  if (isRouteModule(file) || importers.length === 0) roots.add(file);
-  else for (const importer of importers) for (const r of reachingRoots(importer, getModuleInfo)) roots.add(r);
-  return roots;
-}
-
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   define: {
-    __SITE_URL__: JSON.stringify(resolveSiteUrl(process.env.SITE_URL)),
+    __SITE_URL__: JSON.stringify(siteUrl),
+    __SERVICE_URLS__: JSON.stringify(serviceUrls),
   },
   build: {
     target: "es2022",
     // The browser bundle is minified with terser: ~4.5 KB gzip less first-load JS than esbuild's
-    // minifier (budget: first-load JS of / <= 125 KB gzip, npm run check:js-budget). The prerender
-    // (server) bundle never reaches a browser, so it is left unminified.
-    minify: isSsrBuild ? false : "terser",
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks } },
+    // minifier (budget: first-load JS of / <= 125 KB gzip, npm run check:js-budget). Set here rather
+    // than per environment: Vite builds every environment with one shared set of plugins, whose terser
+    // plugin reads the top-level build options.
+    minify: "terser",
     terserOptions: {
       module: true,
       ecma: 2020,
       compress: { passes: 3 },
       format: { comments: false },
     },
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod 4.6.7 has two comments that mention `@__PURE__` in prose (v4/core/util.js, regexes.js);
+        // Rollup takes them for misplaced annotations and says it drops the comments. Only that,
+        // only from zod: every other warning is printed.
+        if (
+          warning.code === "INVALID_ANNOTATION" &&
+          /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? "")
+        ) {
+          return;
+        }
+        warn(warning);
+      },
+    },
   },
-}));
+  environments: {
+    client: { build: { rollupOptions: { output: { manualChunks } } } },
+    // The prerender (server) bundle never reaches a browser: left unminified.
+    ssr: { build: { minify: false } },
+  },
+});

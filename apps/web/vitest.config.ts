@@ -1,16 +1,27 @@
+import type * as ServiceUrlsModule from "@site/site-policy/service-urls";
+import { createJiti } from "jiti";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// Loaded through jiti, as in vite.config.ts: Node cannot load the workspace package's TypeScript.
+const { resolveServiceUrls } = await createJiti(import.meta.url).import<typeof ServiceUrlsModule>(
+  "@site/site-policy/service-urls",
+);
 
 // Unit tests only: the React Router Vite plugin is deliberately not loaded here.
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
-  define: { __SITE_URL__: JSON.stringify("https://www.example.com") },
+  define: {
+    __SITE_URL__: JSON.stringify("https://www.example.com"),
+    // What a build with no VITE_*_API_URL bakes in: the services on this machine.
+    __SERVICE_URLS__: JSON.stringify(resolveServiceUrls({}, undefined)),
+  },
   test: {
     name: "web",
     environment: "jsdom",
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}"],
     setupFiles: ["./vitest.setup.ts"],
     restoreMocks: true,
   },

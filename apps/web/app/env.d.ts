@@ -1,7 +1,5 @@
 /** Public origin of the site (SITE_URL at build time), injected by vite.config.ts. */
 declare const __SITE_URL__: string;
 
-interface ImportMetaEnv {
-  readonly VITE_CONTACT_API_URL?: string;
-  readonly VITE_QUOTATION_API_URL?: string;
-}
+/** Where the forms post (VITE_CONTACT_API_URL, VITE_QUOTATION_API_URL at build time), injected by vite.config.ts. */
+declare const __SERVICE_URLS__: { readonly contact: string; readonly quotation: string };

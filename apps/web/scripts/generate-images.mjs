@@ -1,5 +1,5 @@
 // Generates the site's illustrations (SVG) and the packages background (JPEG) into public/images.
-// Run once with `node scripts/generate-images.mjs`; the outputs are committed.
+// Run by hand with `npm run generate:images -w apps/web` after changing them; the outputs are committed.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import * as Lucide from "lucide-react";

@@ -1,5 +1,5 @@
 // Regenerates public/logo.png (192×192, the header/footer logo and PNG icon) from public/logo.svg.
-// Run once after editing the SVG: `node apps/web/scripts/generate-logo.mjs`; the PNG is committed.
+// Run by hand after editing the SVG: `npm run generate:logo -w apps/web`; the PNG is committed.
 import sharp from "sharp";
 import { fileURLToPath } from "node:url";
 

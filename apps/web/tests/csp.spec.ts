@@ -3,7 +3,7 @@ import { findService } from "../app/content/services";
 import { notFoundPath, prerenderPaths } from "../app/content/site-paths";
 
 /**
- * The strict CSP the site server sends (hash-only script-src, see apps/web/scripts/site-headers.mjs)
+ * The strict CSP the site server sends (hash-only script-src, see packages/site-policy)
  * must not block anything on any prerendered page, and the pages must still hydrate and navigate.
  */
 

@@ -1,7 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
 import { waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
 
-// How a page loads (apps/web/scripts/optimize-pages.mjs): its CSS is inlined, its JavaScript starts
+// How a page loads (apps/web/build-steps/rewrite-pages.ts): its CSS is inlined, its JavaScript starts
 // after the first paint, and nothing moves while it boots.
 
 const resources = (page: Page) =>

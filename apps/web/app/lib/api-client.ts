@@ -1,15 +1,13 @@
 import type { ContactInput, LeadKind, QuotationInput, ValidationErrorBody } from "@site/contracts";
 
 /**
- * Base URLs of the two lead services, fixed at build time. An empty string means "same origin"
- * (useful behind a reverse proxy that routes /contact and /quotation to the services).
+ * Base URLs of the two lead services, fixed at build time: VITE_CONTACT_API_URL and
+ * VITE_QUOTATION_API_URL, or the defaults of @site/site-policy, without a trailing slash
+ * (build-steps/build-settings.ts, injected by vite.config.ts).
  */
-export const apiBaseUrls: Record<LeadKind, string> = {
-  contact: import.meta.env.VITE_CONTACT_API_URL ?? "http://localhost:8081",
-  quotation: import.meta.env.VITE_QUOTATION_API_URL ?? "http://localhost:8091",
-};
+export const apiBaseUrls: Readonly<Record<LeadKind, string>> = __SERVICE_URLS__;
 
-export const leadEndpoint = (kind: LeadKind) => `${apiBaseUrls[kind].replace(/\/+$/, "")}/${kind}`;
+export const leadEndpoint = (kind: LeadKind) => `${apiBaseUrls[kind]}/${kind}`;
 
 export type LeadPayload<K extends LeadKind> = K extends "contact" ? ContactInput : QuotationInput;
 

@@ -4,7 +4,7 @@ export const brand = {
   backgroundColor: "#ffffff",
 } as const;
 
-/** Icon files written by scripts/make-icons.mjs at build time, linked from root.tsx. */
+/** Icon files written by build-steps/icons.ts at build time, linked from root.tsx. */
 export const iconFiles = {
   svg: "/favicon.svg",
   png32: "/favicon-32x32.png",

@@ -10,7 +10,7 @@ export const absoluteUrl = (path: string) => {
   return `${siteUrl}${clean}`;
 };
 
-/** The share image written by scripts/make-og-image.mjs at build time (1200×630). */
+/** The share image written by build-steps/og-image.ts at build time (1200×630). */
 export const ogImage = { path: "/og-image.png", width: 1200, height: 630 } as const;
 
 /** Stable node id so page-level JSON-LD (Service, JobPosting, …) can point at the organisation. */

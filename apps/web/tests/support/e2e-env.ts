@@ -2,6 +2,7 @@
  * Settings shared by playwright.config.ts (which starts the servers) and the specs (which check what
  * the servers did). Workers re-evaluate this module with the same environment, so both sides agree.
  */
+import { resolveServiceUrls } from "@site/site-policy/service-urls";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,15 +25,10 @@ export const smtpSinkHttpPort = Number(process.env.SMTP_SINK_HTTP_PORT ?? smtpSi
 export const smtpSinkUrl = `http://127.0.0.1:${smtpSinkHttpPort}`;
 export const notifyTo = process.env.E2E_NOTIFY_TO ?? "leads-e2e@example.com";
 
-/** The lead services as the browser sees them (baked into the build by the same variables). */
-export const contactApiUrl = (process.env.VITE_CONTACT_API_URL ?? "http://localhost:8081").replace(
-  /\/+$/,
-  "",
-);
-export const quotationApiUrl = (process.env.VITE_QUOTATION_API_URL ?? "http://localhost:8091").replace(
-  /\/+$/,
-  "",
-);
+/** The lead services as the browser sees them (baked into the build from the same variables). */
+const serviceUrls = resolveServiceUrls(process.env, undefined);
+export const contactApiUrl = serviceUrls.contact;
+export const quotationApiUrl = serviceUrls.quotation;
 
 /** The e2e run posts many forms from one address: lift the per-IP limit (default 10/min) for it. */
 export const e2eRateLimitPerMinute = Number(process.env.E2E_RATE_LIMIT_PER_MINUTE ?? 1000);

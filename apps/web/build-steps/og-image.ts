@@ -1,19 +1,20 @@
-// build/client/og-image.png: the 1200×630 share image, rendered by sharp from an SVG template
-// filled with company.ts facts (name, tagline, offices, founding year) and the brand mark.
+// build/client/og-image.png: the 1200×630 share image, rendered by sharp from an SVG template filled
+// with company.ts facts (name, tagline, offices, founding year) and the brand mark.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { brandMarkSvg } from "./lib/brand-mark.mjs";
-import { clientDir, loadSiteUrl, loadTs } from "./lib/load-ts.mjs";
+import { company } from "../app/content/company";
+import { brand } from "../app/lib/brand";
+import { brandMarkSvg } from "./brand-mark";
 
 const W = 1200;
 const H = 630;
-const esc = (s) =>
-  String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Greedy word wrap to at most `max` characters per line. */
-export function wrap(text, max) {
-  const lines = [];
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
     if (line && `${line} ${word}`.length > max) {
@@ -25,13 +26,13 @@ export function wrap(text, max) {
   return lines;
 }
 
-export function ogSvg({ company, themeColor, host }) {
+function ogSvg(host: string): string {
   const font = "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif";
   const tagline = wrap(company.tagline, 50).slice(0, 4);
-  const mark = brandMarkSvg({ themeColor })
+  const mark = brandMarkSvg({ themeColor: brand.themeColor })
     .replace("<svg ", '<svg x="80" y="80" width="112" height="112" ')
     .replace(/ width="64" height="64"/, "");
-  const offices = company.offices.map((o) => o.split(",").pop().trim()).join(" · ");
+  const offices = company.offices.map((o) => o.split(",").pop()?.trim()).join(" · ");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -57,18 +58,11 @@ export function ogSvg({ company, themeColor, host }) {
 `;
 }
 
-export async function makeOgImage() {
-  const [{ company }, { brand }, siteUrl] = await Promise.all([
-    loadTs("app/content/company.ts"),
-    loadTs("app/lib/brand.ts"),
-    loadSiteUrl(),
-  ]);
-  const svg = ogSvg({ company, themeColor: brand.themeColor, host: new URL(siteUrl).host });
-  const buf = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+/** Writes og-image.png; returns its size in bytes. */
+export async function writeOgImage(clientDir: string, siteUrl: string): Promise<number> {
+  const buf = await sharp(Buffer.from(ogSvg(new URL(siteUrl).host)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   await writeFile(path.join(clientDir, "og-image.png"), buf);
   return buf.length;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`og-image.png: ${await makeOgImage()} bytes`);
 }

@@ -1,12 +1,15 @@
 // The site's mark: a white bridge (arch, hangers, deck) on the brand colour. Paths only, no fonts,
 // so it renders the same in every browser and in sharp. Used by the favicon, app icons and OG image.
 
-/**
- * @param {{ themeColor: string, rounded?: boolean, padding?: number }} o
- *   rounded: rounded-square tile (favicon) or full-bleed square (apple-touch, maskable);
- *   padding: extra inset of the drawing in viewBox units (maskable icons keep a safe zone).
- */
-export function brandMarkSvg({ themeColor, rounded = true, padding = 0 }) {
+export interface BrandMarkOptions {
+  themeColor: string;
+  /** Rounded-square tile (favicon) or full-bleed square (apple-touch, maskable). */
+  rounded?: boolean;
+  /** Extra inset of the drawing in viewBox units (maskable icons keep a safe zone). */
+  padding?: number;
+}
+
+export function brandMarkSvg({ themeColor, rounded = true, padding = 0 }: BrandMarkOptions): string {
   const s = 64 + padding * 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${-padding} ${-padding} ${s} ${s}" width="${s}" height="${s}">
   <rect x="${-padding}" y="${-padding}" width="${s}" height="${s}" rx="${rounded ? 14 + padding : 0}" fill="${themeColor}"/>

@@ -1,16 +1,17 @@
-// Favicon (SVG, 32×32 PNG, ICO), apple-touch-icon (180×180), manifest icons (192, 512, maskable)
-// and site.webmanifest, all from one brand mark; plus /logo.png when public/ does not supply one.
+// Favicon (SVG, 32×32 PNG, ICO), apple-touch-icon (180×180) and the manifest icons (192, 512, maskable),
+// all from one brand mark; plus /logo.png when public/ does not supply one.
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { brandMarkSvg } from "./lib/brand-mark.mjs";
-import { clientDir, loadTs } from "./lib/load-ts.mjs";
+import { brand, iconFiles } from "../app/lib/brand";
+import { brandMarkSvg } from "./brand-mark";
 
-const png = (svg, size) => sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (svg: string, size: number) =>
+  sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
 
 /** A .ico holding one PNG image (supported by every browser since Vista-era IE). */
-function icoFromPng(pngBuf, size) {
+function icoFromPng(pngBuf: Buffer, size: number): Buffer {
   const header = Buffer.alloc(22);
   header.writeUInt16LE(0, 0); // reserved
   header.writeUInt16LE(1, 2); // type: icon
@@ -26,18 +27,15 @@ function icoFromPng(pngBuf, size) {
   return Buffer.concat([header, pngBuf]);
 }
 
-export async function makeIcons() {
-  const [{ brand, iconFiles }, { company }] = await Promise.all([
-    loadTs("app/lib/brand.ts"),
-    loadTs("app/content/company.ts"),
-  ]);
+/** Writes the icon files; returns their URL paths. */
+export async function writeIcons(clientDir: string): Promise<string[]> {
   const tile = brandMarkSvg({ themeColor: brand.themeColor });
   const square = brandMarkSvg({ themeColor: brand.themeColor, rounded: false, padding: 4 });
   const maskable = brandMarkSvg({ themeColor: brand.themeColor, rounded: false, padding: 12 });
-  const out = (p) => path.join(clientDir, p.replace(/^\//, ""));
+  const out = (p: string) => path.join(clientDir, p.replace(/^\//, ""));
 
   const png32 = await png(tile, 32);
-  const files = {
+  const files: Record<string, string | Buffer> = {
     [iconFiles.svg]: tile,
     [iconFiles.png32]: png32,
     "/favicon.ico": icoFromPng(png32, 32),
@@ -48,29 +46,6 @@ export async function makeIcons() {
   };
   // The spec serves the logo from /logo.png; a supplied public/logo.png always wins.
   if (!existsSync(out("/logo.png"))) files["/logo.png"] = await png(square, 512);
-
-  const manifest = {
-    name: company.name,
-    short_name: company.name.split(" ").slice(0, 2).join(" "),
-    description: company.tagline,
-    lang: "en-GB",
-    start_url: "/",
-    scope: "/",
-    display: "standalone",
-    theme_color: brand.themeColor,
-    background_color: brand.backgroundColor,
-    icons: [
-      { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
-      { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-    ],
-  };
-  files[iconFiles.manifest] = `${JSON.stringify(manifest, null, 2)}\n`;
-
   await Promise.all(Object.entries(files).map(([p, data]) => writeFile(out(p), data)));
   return Object.keys(files);
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`icons: ${(await makeIcons()).join(", ")}`);
 }

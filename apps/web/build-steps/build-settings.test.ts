@@ -1,0 +1,63 @@
+import { fileURLToPath } from "node:url";
+import { loadConfigFromFile } from "vite";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildSettings } from "./build-settings";
+
+const publicSite = { SITE_URL: "https://www.acme.co.uk" };
+const bothVariables = /VITE_CONTACT_API_URL and VITE_QUOTATION_API_URL/;
+
+describe("buildSettings", () => {
+  it("builds for the placeholder origin and the services on this machine by default", () => {
+    expect(buildSettings({})).toEqual({
+      siteUrl: "https://www.example.com",
+      serviceUrls: { contact: "http://localhost:8081", quotation: "http://localhost:8091" },
+    });
+  });
+
+  it("fails a build for a public site whose forms would post to the visitor's own machine", () => {
+    expect(() => buildSettings(publicSite)).toThrow(bothVariables);
+    expect(() => buildSettings({ ...publicSite, VITE_CONTACT_API_URL: "https://leads.acme.co.uk" })).toThrow(
+      /http:\/\/localhost:8091/,
+    );
+  });
+
+  it("takes the public services of a public site", () => {
+    const settings = buildSettings({
+      SITE_URL: "https://www.acme.co.uk/",
+      VITE_CONTACT_API_URL: "https://leads.acme.co.uk/",
+      VITE_QUOTATION_API_URL: "https://quotes.acme.co.uk",
+    });
+    expect(settings).toEqual({
+      siteUrl: "https://www.acme.co.uk",
+      serviceUrls: { contact: "https://leads.acme.co.uk", quotation: "https://quotes.acme.co.uk" },
+    });
+  });
+});
+
+describe("vite.config.ts", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const configFile = fileURLToPath(new URL("../vite.config.ts", import.meta.url));
+  const load = () =>
+    loadConfigFromFile({ command: "build", mode: "production" }, configFile, undefined, "silent");
+
+  it("fails the build for SITE_URL=https://www.acme.co.uk without the services' addresses", async () => {
+    vi.stubEnv("SITE_URL", publicSite.SITE_URL);
+    vi.stubEnv("VITE_CONTACT_API_URL", undefined);
+    vi.stubEnv("VITE_QUOTATION_API_URL", undefined);
+    await expect(load()).rejects.toThrow(bothVariables);
+  });
+
+  it("bakes the service URLs of the environment into the pages", async () => {
+    vi.stubEnv("SITE_URL", publicSite.SITE_URL);
+    vi.stubEnv("VITE_CONTACT_API_URL", "https://leads.acme.co.uk");
+    vi.stubEnv("VITE_QUOTATION_API_URL", "https://quotes.acme.co.uk/");
+    const loaded = await load();
+    expect(loaded?.config.define).toEqual({
+      __SITE_URL__: JSON.stringify("https://www.acme.co.uk"),
+      __SERVICE_URLS__: JSON.stringify({
+        contact: "https://leads.acme.co.uk",
+        quotation: "https://quotes.acme.co.uk",
+      }),
+    });
+  });
+});

@@ -1,0 +1,20 @@
+// What a build of the site is for, from its environment: the public origin (SITE_URL) and where the
+// forms post (VITE_CONTACT_API_URL, VITE_QUOTATION_API_URL). vite.config.ts bakes these into the pages
+// and the end of the build writes the same into the sitemap, the share image and the CSP.
+import { type ServiceUrls, resolveServiceUrls } from "@site/site-policy/service-urls";
+import { resolveSiteUrl } from "../app/lib/site-url";
+
+export interface BuildSettings {
+  /** The site's origin, without a trailing slash (the placeholder when SITE_URL is unset). */
+  siteUrl: string;
+  serviceUrls: ServiceUrls;
+}
+
+/**
+ * Throws when SITE_URL is a public https address but the service URLs are left at their loopback
+ * defaults: every visitor's form would post to their own machine.
+ */
+export function buildSettings(env: Record<string, string | undefined>): BuildSettings {
+  const explicitSite = env.SITE_URL?.trim() ? resolveSiteUrl(env.SITE_URL) : undefined;
+  return { siteUrl: resolveSiteUrl(env.SITE_URL), serviceUrls: resolveServiceUrls(env, explicitSite) };
+}

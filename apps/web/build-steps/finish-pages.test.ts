@@ -1,0 +1,160 @@
+import { contentSecurityPolicy, siteManifestSchema } from "@site/site-policy";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, inject, it } from "vitest";
+import { listClientFiles } from "./client-files";
+import {
+  attribute,
+  elementsOf,
+  findElement,
+  parseHtml,
+  removeElement,
+  serializeHtml,
+  setText,
+  textOf,
+} from "./html-tree";
+import { fixtureBuildDir, fixtureClientDir, readBuilt, readRouterOutput } from "./test-fixture/fixture-build";
+import { FIXTURE_SERVICE_URLS, HEAD_SCRIPT } from "./test-fixture/fixture-facts";
+
+// The real `react-router build` of the fixture app (test-fixture/), rewritten by the site's own build
+// end: what a visitor's browser and the site server get.
+
+const PAGES = ["__spa-fallback.html", "index.html", "items/first/index.html"];
+const readManifest = async () =>
+  siteManifestSchema.parse(
+    JSON.parse(await readFile(path.join(fixtureBuildDir(), "site-manifest.json"), "utf8")),
+  );
+const elements = (node: Parameters<typeof elementsOf>[0]) => [...elementsOf(node)];
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("the fixture build", () => {
+  it("prints no warning", () => {
+    expect(inject("fixtureBuildLog")).not.toMatch(/warn|⚠|\(!\)|deprecat/i);
+  });
+
+  it("inlines the stylesheet after its link, which stays, disabled", async () => {
+    const document = parseHtml(await readBuilt("index.html"));
+    const link = elements(document).find((e) => attribute(e, "rel") === "stylesheet");
+    const href = link ? attribute(link, "href") : undefined;
+    expect(href).toMatch(/^\/assets\/root-[\w-]+\.css$/);
+    expect(link && attribute(link, "disabled")).toBe("");
+    const style = link?.parentNode?.childNodes[link.parentNode.childNodes.indexOf(link) + 1];
+    const css = await readFile(path.join(fixtureClientDir(), href ?? ""), "utf8");
+    expect(style && "tagName" in style && style.tagName === "style" && textOf(style)).toBe(css);
+  });
+
+  it("defers the boot past the first paint and holds the paint until the boot script is parsed", async () => {
+    const document = parseHtml(await readBuilt("index.html"));
+    expect(elements(document).filter((e) => attribute(e, "rel") === "modulepreload")).toEqual([]);
+    const head = findElement(document, "head");
+    const [charset, expect_] = head ? elements(head) : [];
+    expect(charset && attribute(charset, "charset")).toBe("utf-8");
+    expect(expect_?.attrs).toEqual([
+      { name: "rel", value: "expect" },
+      { name: "href", value: "#boot" },
+      { name: "blocking", value: "render" },
+    ]);
+    const boot = elements(document).find((e) => attribute(e, "id") === "boot");
+    expect(boot?.attrs).toEqual([
+      { name: "type", value: "module" },
+      { name: "async", value: "" },
+      { name: "id", value: "boot" },
+    ]);
+    expect(boot && textOf(boot)).toMatch(
+      /^await new Promise\(\(go\) => \{\n {2}if \(document\.visibilityState/,
+    );
+  });
+
+  it.each(PAGES)("leaves every other part of %s as React Router wrote it", async (file) => {
+    const original = parseHtml(await readRouterOutput(file));
+    const routerBoot = elements(original).find((e) => attribute(e, "type") === "module");
+    for (const link of elements(original).filter((e) => attribute(e, "rel") === "modulepreload")) {
+      removeElement(link);
+    }
+    const rewritten = parseHtml(await readBuilt(file));
+    for (const element of elements(rewritten)) {
+      if (attribute(element, "rel") === "expect" || element.tagName === "style") removeElement(element);
+      if (attribute(element, "rel") === "stylesheet")
+        element.attrs = element.attrs.filter((a) => a.name !== "disabled");
+      if (attribute(element, "id") === "boot") {
+        element.attrs = element.attrs.filter((a) => a.name !== "id");
+        setText(element, routerBoot ? textOf(routerBoot) : "");
+      }
+    }
+    expect(serializeHtml(rewritten)).toBe(serializeHtml(original));
+  });
+
+  it.each(PAGES)("lists exactly the inline scripts and styles of %s in the site manifest", async (file) => {
+    const manifest = await readManifest();
+    const document = parseHtml(await readBuilt(file));
+    const scripts = elements(document).filter((e) => e.tagName === "script");
+    const executable = scripts.filter((e) => attribute(e, "type") !== "application/ld+json");
+    const styles = elements(document).filter((e) => e.tagName === "style");
+    expect(manifest.pages[file]).toEqual({
+      scriptHashes: [...new Set(executable.map((e) => sha256(textOf(e))))],
+      styleHashes: [...new Set(styles.map((e) => sha256(textOf(e))))],
+    });
+    // The JSON-LD data block is never executed and needs no hash; the head script and the boot do.
+    const jsonLd = scripts.find((e) => attribute(e, "type") === "application/ld+json");
+    expect(jsonLd).toBeDefined();
+    expect(manifest.pages[file]?.scriptHashes).not.toContain(sha256(jsonLd ? textOf(jsonLd) : ""));
+    expect(manifest.pages[file]?.scriptHashes).toContain(sha256(HEAD_SCRIPT));
+  });
+
+  it("writes the site manifest from the route table and the service URLs", async () => {
+    const manifest = await readManifest();
+    expect(manifest.version).toBe(3);
+    expect(manifest.connectOrigins).toEqual(["http://localhost:8581", "https://quotes.example.com"]);
+    expect(manifest.connectOrigins).toEqual([
+      new URL(FIXTURE_SERVICE_URLS.contact).origin,
+      new URL(FIXTURE_SERVICE_URLS.quotation).origin,
+    ]);
+    expect(manifest.dynamicRoutePrefixes).toEqual(["/items/"]);
+    expect(Object.keys(manifest.pages).sort()).toEqual(PAGES);
+    // Until the site server reads site-manifest.json: the same facts in csp-manifest.json (version 2).
+    const legacy = JSON.parse(await readFile(path.join(fixtureBuildDir(), "csp-manifest.json"), "utf8"));
+    expect(legacy).toEqual({ version: 2, connectOrigins: manifest.connectOrigins, pages: manifest.pages });
+  });
+
+  it("writes the static-host configs with each page's CSP", async () => {
+    const manifest = await readManifest();
+    const csp = contentSecurityPolicy({
+      ...manifest.pages["index.html"],
+      connectOrigins: manifest.connectOrigins,
+    });
+    expect(await readBuilt("_headers")).toContain(`\n/\n  Content-Security-Policy: ${csp}\n`);
+    expect(await readBuilt("_redirects")).toContain("/items/*  /__spa-fallback.html  404\n");
+    const nginx = await readFile(path.join(fixtureBuildDir(), "nginx-site.conf"), "utf8");
+    expect(nginx).toContain("location = /items/first {");
+    expect(nginx).toContain("location ~ ^/(items)/[^/]+/?$ {");
+  });
+
+  it("precompresses every compressible file of 512 bytes or more, only where that is smaller", async () => {
+    const files = await listClientFiles(fixtureClientDir());
+    const compressible = /\.(html|js|css|json|data|txt|xml|svg|webmanifest|map|ico)$/;
+    let checked = 0;
+    for (const file of files) {
+      const abs = path.join(fixtureClientDir(), file);
+      const raw = await readFile(abs);
+      for (const [ext, unpack] of [
+        ["br", brotliDecompressSync],
+        ["gz", gunzipSync],
+      ] as const) {
+        const copy = `${abs}.${ext}`;
+        if (!compressible.test(file) || raw.length < 512) {
+          expect(existsSync(copy), copy).toBe(false);
+          continue;
+        }
+        const packed = await readFile(copy);
+        expect(packed.length).toBeLessThan(raw.length);
+        expect(unpack(packed).equals(raw), copy).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
+    expect(files.some((f) => compressible.test(f) && f.endsWith(".js"))).toBe(true);
+  });
+});

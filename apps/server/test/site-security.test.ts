@@ -83,7 +83,7 @@ describe("security headers", () => {
   });
 });
 
-describe("static-host artifacts written by postbuild", () => {
+describe("static-host configs written from site-policy, as the web build does", () => {
   it("_headers carries each page's CSP and the caching rules; nginx-site.conf mirrors them", async () => {
     const headers = await readFile(path.join(fx.clientDir, "_headers"), "utf8");
     expect(headers).toMatch(

@@ -1,4 +1,3 @@
-import fastifyStatic from "@fastify/static";
 import {
   NOT_FOUND_FILE,
   SPA_FALLBACK_FILE,
@@ -10,10 +9,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { encodePath, parseTarget } from "./request-path";
-import { type SiteBuild, type SiteFile, loadSiteBuild } from "./site-build";
-
-/** Request headers that make a response conditional; a 404 answers none of them (see sendSiteFile). */
-const CONDITIONAL_HEADERS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since"];
+import { sendFile } from "./send-file";
+import { type SiteBuild, loadSiteBuild } from "./site-build";
 
 function plainText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).header("Cache-Control", "no-cache").type("text/plain; charset=utf-8").send(text);
@@ -35,24 +32,6 @@ export function siteFrameworkErrors(error: Error, _request: FastifyRequest, repl
   const tooLong = (error as { code?: string }).code === "FST_ERR_MAX_PARAM_LENGTH";
   applySecurityHeaders(reply, contentSecurityPolicy());
   void plainText(reply, tooLong ? 414 : 400, tooLong ? "URI Too Long\n" : "Bad Request\n");
-}
-
-/** The build file each reply is sending; the onSend hook gives the response that file's headers. */
-const sending = new WeakMap<FastifyReply, SiteFile>();
-
-/**
- * Sends a build file through @fastify/static: the .br/.gz copy the client accepts, Content-Length,
- * ETag and Last-Modified, 304 to a matching If-None-Match / If-Modified-Since. The 404 page and the
- * SPA fallback are sent with status 404 and never as "304 Not Modified": their validators describe
- * the page file, not the missing URL, so the request's conditional headers are dropped first.
- */
-function sendSiteFile(request: FastifyRequest, reply: FastifyReply, entry: SiteFile, status = 200) {
-  sending.set(reply, entry);
-  if (status !== 200) {
-    for (const name of CONDITIONAL_HEADERS) delete request.raw.headers[name];
-    reply.code(status);
-  }
-  return reply.sendFile(entry.file);
 }
 
 /** `/about/` and `/about/index.html` → `/about`; null for any other path. */
@@ -78,7 +57,7 @@ function serve(build: SiteBuild, request: FastifyRequest, reply: FastifyReply) {
   const notFoundPage = build.byFile.get(NOT_FOUND_FILE);
 
   const entry = build.byPath.get(path);
-  if (entry) return sendSiteFile(request, reply, entry, entry === notFoundPage ? 404 : 200);
+  if (entry) return sendFile(request, reply, entry, entry === notFoundPage ? 404 : 200);
 
   const canonical = canonicalPageOf(path);
   if (canonical !== null && canonical !== path && build.byPath.get(canonical)?.file.endsWith(".html")) {
@@ -87,45 +66,20 @@ function serve(build: SiteBuild, request: FastifyRequest, reply: FastifyReply) {
   if (path.startsWith("/assets/") || path.endsWith(".data")) return plainText(reply, 404, "Not Found\n");
   const fallback = build.byFile.get(SPA_FALLBACK_FILE);
   if (fallback && matchesDynamicRoute(path, build.dynamicRoutePrefixes)) {
-    return sendSiteFile(request, reply, fallback, 404);
+    return sendFile(request, reply, fallback, 404);
   }
-  if (notFoundPage) return sendSiteFile(request, reply, notFoundPage, 404);
+  if (notFoundPage) return sendFile(request, reply, notFoundPage, 404);
   return plainText(reply, 404, "Not Found\n");
 }
 
-/** Serves the prerendered web build (config.WEB_BUILD_DIR) with its precompressed copies and headers. */
+/** Serves the prerendered web build (config.WEB_BUILD_DIR) from memory, with its precompressed copies. */
 export async function registerSite(app: FastifyInstance, config: Config) {
   const build = await loadSiteBuild(config.WEB_BUILD_DIR);
   app.log.debug({ files: build.byFile.size }, "site build loaded");
 
-  // Only reply.sendFile: which file a URL gets is decided by serve() above. Content-Type and
-  // Cache-Control are ours (site-policy), set in onSend; ranges were never served.
-  await app.register(fastifyStatic, {
-    root: build.root,
-    serve: false,
-    preCompressed: true,
-    acceptRanges: false,
-    cacheControl: false,
-    contentType: false,
-    index: false,
-  });
-
-  // An error (a failed precondition, an unreadable file) replaces the file's response.
-  app.addHook("onError", async (_request, reply) => {
-    sending.delete(reply);
-  });
-
-  // Every response (files, redirects, 404s, 405s, errors) carries the security headers; a build file
-  // carries its own Content-Type, Cache-Control and CSP (each HTML page allows its inline hashes).
+  // Every response (files, redirects, 404s, 405s, errors) carries the security headers; build files
+  // have already set their own CSP (each HTML page allows its own inline hashes).
   app.addHook("onSend", async (_request, reply, payload) => {
-    const file = sending.get(reply);
-    if (file) {
-      reply.header("Content-Type", file.contentType);
-      reply.header("Cache-Control", file.cacheControl);
-      reply.header("Content-Security-Policy", file.contentSecurityPolicy);
-      if (file.precompressed) reply.header("Vary", "Accept-Encoding");
-      else reply.removeHeader("Vary"); // nothing to choose between: the one file for every client
-    }
     applySecurityHeaders(reply, build.baseContentSecurityPolicy);
     return payload;
   });
@@ -137,13 +91,13 @@ export async function registerSite(app: FastifyInstance, config: Config) {
     handler: (request, reply) => serve(build, request, reply),
   });
 
-  // Reached by other methods, by targets the route does not match (`*`, `http://host/x`), and by
-  // @fastify/static when a file was deleted after start-up (then a plain 404, not serve() again).
+  // Reached by other methods, and by targets the route does not match (`*`, `http://host/x`).
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === "GET" || request.method === "HEAD") {
-      // delete: true when a file was being sent (its headers must not go on this plain 404)
-      return sending.delete(reply) ? plainText(reply, 404, "Not Found\n") : serve(build, request, reply);
-    }
-    return plainText(reply, 405, "Method Not Allowed\n").header("Allow", "GET, HEAD");
+    if (request.method === "GET" || request.method === "HEAD") return serve(build, request, reply);
+    return reply
+      .code(405)
+      .header("Allow", "GET, HEAD")
+      .type("text/plain; charset=utf-8")
+      .send("Method Not Allowed\n");
   });
 }

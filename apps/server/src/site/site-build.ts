@@ -1,4 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import {
   SITE_MANIFEST_FILE,
@@ -11,6 +12,27 @@ import {
   siteManifestSchema,
 } from "@site/site-policy";
 
+/** Files up to this size are held in memory; bigger ones are streamed from disk. */
+const MAX_CACHED_BYTES = 1024 * 1024;
+
+export type Encoding = "br" | "gzip";
+
+/** The build's precompressed copies: content coding, file extension and ETag suffix, br first. */
+const COPIES: [encoding: Encoding, extension: string, tag: string][] = [
+  ["br", ".br", "-br"],
+  ["gzip", ".gz", "-gz"],
+];
+
+/** One representation of a file: the file itself or one of its precompressed copies. */
+export interface Variant {
+  absPath: string;
+  size: number;
+  /** Strong ETag of these bytes, so one per encoding. */
+  etag: string;
+  /** The bytes, when small enough to keep in memory. */
+  body?: Buffer;
+}
+
 /** One servable file of the client build and the headers it is sent with. */
 export interface SiteFile {
   /** Path relative to the client build, forward slashes ("about/index.html"). */
@@ -18,13 +40,25 @@ export interface SiteFile {
   contentType: string;
   cacheControl: string;
   contentSecurityPolicy: string;
-  /** The build wrote a .br or .gz copy beside it, so the response varies on Accept-Encoding. */
-  precompressed: boolean;
+  lastModified: Date;
+  identity: Variant;
+  compressed: Partial<Record<Encoding, Variant>>;
+  /** The encodings of its precompressed copies, br first (the response varies on Accept-Encoding). */
+  encodings: Encoding[];
+}
+
+async function variant(absPath: string, tag: string): Promise<Variant> {
+  const body = await readFile(absPath);
+  const digest = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  return {
+    absPath,
+    size: body.length,
+    etag: `"${digest}${tag}"`,
+    body: body.length <= MAX_CACHED_BYTES ? body : undefined,
+  };
 }
 
 export interface SiteBuild {
-  /** Absolute path of the client build directory. */
-  root: string;
   /** Decoded URL path → file: every servable file ("/assets/x.js") and every page ("/about", "/"). */
   byPath: Map<string, SiteFile>;
   byFile: Map<string, SiteFile>;
@@ -76,9 +110,9 @@ async function listServable(root: string): Promise<string[]> {
 }
 
 /**
- * Reads the client build's file list and its site manifest once at start-up: what each URL path
- * serves, with its content type, cache rule and CSP (each HTML page's own inline hashes). Requests are
- * answered from this map only, so no URL can reach a file outside it. A page the manifest does not
+ * Reads the client build and its site manifest once at start-up: what each URL path serves, with its
+ * content type, cache rule, CSP (each HTML page's own inline hashes), precompressed copies and ETags.
+ * Requests are answered from this map only, so no URL can reach a file outside it. A page the manifest does not
  * know means the manifest is older than the build: that stops the server rather than serve a page
  * whose inline scripts its CSP would block.
  */
@@ -99,18 +133,25 @@ export async function loadSiteBuild(clientDir: string): Promise<SiteBuild> {
         `${file} is not in ${SITE_MANIFEST_FILE}: the manifest is older than the build (run npm run build)`,
       );
     }
+    const absPath = path.join(root, file);
+    const compressed: SiteFile["compressed"] = {};
+    for (const [encoding, extension, tag] of COPIES) {
+      if (all.has(file + extension)) compressed[encoding] = await variant(absPath + extension, tag);
+    }
     const entry: SiteFile = {
       file,
       contentType: contentTypeFor(file),
       cacheControl: cacheControlFor(file),
       contentSecurityPolicy: contentSecurityPolicy({ ...hashes, connectOrigins }),
-      precompressed: all.has(`${file}.br`) || all.has(`${file}.gz`),
+      lastModified: (await stat(absPath)).mtime,
+      identity: await variant(absPath, ""),
+      compressed,
+      encodings: COPIES.map(([encoding]) => encoding).filter((e) => compressed[e]),
     };
     byFile.set(file, entry);
     byPath.set(pagePathOf(file) ?? `/${file}`, entry);
   }
   return {
-    root,
     byPath,
     byFile,
     dynamicRoutePrefixes,

@@ -15,7 +15,7 @@ import {
 /** Files up to this size are held in memory; bigger ones are streamed from disk. */
 const MAX_CACHED_BYTES = 1024 * 1024;
 
-export type Encoding = "br" | "gzip";
+type Encoding = "br" | "gzip";
 
 /** The build's precompressed copies: content coding, file extension and ETag suffix, br first. */
 const COPIES: [encoding: Encoding, extension: string, tag: string][] = [
@@ -24,7 +24,7 @@ const COPIES: [encoding: Encoding, extension: string, tag: string][] = [
 ];
 
 /** One representation of a file: the file itself or one of its precompressed copies. */
-export interface Variant {
+interface Variant {
   absPath: string;
   size: number;
   /** Strong ETag of these bytes, so one per encoding. */

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 
 const built = [
   "apps/web/build/client/index.html",
-  "apps/web/build/site-manifest.json", // written at the end of the web build; the site server needs it
+  "apps/web/build/site-manifest.json", // written by the web build; the site server needs it
   "apps/server/dist/main.js",
 ].every((f) => existsSync(f));
 if (!built) {

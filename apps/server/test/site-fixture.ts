@@ -3,8 +3,19 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import {
+  SITE_MANIFEST_FILE,
+  type SiteManifest,
+  hashSource,
+  headersFile,
+  isCompressible,
+  nginxConf,
+  redirectsFile,
+  resolveServiceUrls,
+  serviceOrigins,
+} from "@site/site-policy";
 import type { FastifyInstance } from "fastify";
-import { writeStaticArtifacts } from "../../web/scripts/static-artifacts.mjs";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 
@@ -26,6 +37,19 @@ const page = (title: string, body: string, script: string) =>
   `<script>${script}</script><script type="module">${MODULE_SCRIPT}</script>` +
   `<script type="application/ld+json">{"@type":"Organization"}</script></body></html>\n`;
 
+/** Each HTML file of the fixture: title, body and its own inline script. */
+const PAGES: Record<string, [title: string, body: string, script: string]> = {
+  "index.html": ["Home", "<h1>Welcome home</h1>", HOME_SCRIPT],
+  "about/index.html": ["About", "<h1>About Us</h1>", ABOUT_SCRIPT],
+  "services/cctv-&-surveillance-solutions/index.html": [
+    "CCTV",
+    "<h1>CCTV &amp; Surveillance Solutions</h1>",
+    "window.__fixture = 'cctv';",
+  ],
+  "404/index.html": ["Page not found", "<h1>Page not found</h1>", "window.__fixture = '404';"],
+  "__spa-fallback.html": ["Loading", '<div aria-busy="true"></div>', "window.__fixture = 'spa';"],
+};
+
 /** A JS bundle big enough to be worth compressing. */
 export const APP_JS = Array.from(
   { length: 80 },
@@ -33,16 +57,8 @@ export const APP_JS = Array.from(
 ).join("\n");
 
 export const FILES: Record<string, string> = {
-  "index.html": page("Home", "<h1>Welcome home</h1>", HOME_SCRIPT),
-  "about/index.html": page("About", "<h1>About Us</h1>", ABOUT_SCRIPT),
-  "services/cctv-&-surveillance-solutions/index.html": page(
-    "CCTV",
-    "<h1>CCTV &amp; Surveillance Solutions</h1>",
-    "window.__fixture = 'cctv';",
-  ),
+  ...Object.fromEntries(Object.entries(PAGES).map(([file, args]) => [file, page(...args)])),
   "services/cctv-&-surveillance-solutions.data": '[{"_1":2},"routes/service-detail",{}]',
-  "404/index.html": page("Page not found", "<h1>Page not found</h1>", "window.__fixture = '404';"),
-  "__spa-fallback.html": page("Loading", '<div aria-busy="true"></div>', "window.__fixture = 'spa';"),
   "assets/app-abc123.js": APP_JS,
   "assets/app-abc123.css": "main{display:block}",
   "robots.txt": "User-agent: *\nAllow: /\n",
@@ -76,7 +92,38 @@ export interface Fixture {
   close: () => Promise<void>;
 }
 
-/** Writes the fixture build, runs the real postbuild step over it, and builds the site app on it. */
+/**
+ * What the web build writes beside the prerendered files, from the same site-policy functions: the
+ * site manifest, _headers, _redirects, nginx-site.conf, and .br/.gz copies of compressible files of
+ * 512 bytes or more where they are smaller.
+ */
+async function writeSiteArtifacts(root: string, clientDir: string, env: Record<string, string>) {
+  const manifest: SiteManifest = {
+    version: 3,
+    connectOrigins: serviceOrigins(resolveServiceUrls(env, undefined)),
+    dynamicRoutePrefixes: ["/careers/", "/products/", "/services/"],
+    pages: Object.fromEntries(
+      Object.entries(PAGES).map(([file, [, , script]]) => [
+        file,
+        { scriptHashes: [hashSource(script), hashSource(MODULE_SCRIPT)], styleHashes: [] },
+      ]),
+    ),
+  };
+  await writeFile(path.join(root, SITE_MANIFEST_FILE), JSON.stringify(manifest));
+  await writeFile(path.join(clientDir, "_headers"), headersFile(manifest, Object.keys(FILES)));
+  await writeFile(path.join(clientDir, "_redirects"), redirectsFile(manifest));
+  await writeFile(path.join(root, "nginx-site.conf"), nginxConf(manifest));
+  for (const [file, content] of Object.entries(FILES)) {
+    const raw = Buffer.from(content);
+    if (!isCompressible(file) || raw.length < 512) continue;
+    const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    const gz = gzipSync(raw, { level: 9 });
+    if (br.length < raw.length) await writeFile(path.join(clientDir, `${file}.br`), br);
+    if (gz.length < raw.length) await writeFile(path.join(clientDir, `${file}.gz`), gz);
+  }
+}
+
+/** Writes the fixture build and what the web build writes beside it, and builds the site app on it. */
 export async function startFixture(env: Record<string, string> = {}): Promise<Fixture> {
   const root = await mkdtemp(path.join(os.tmpdir(), "site-fixture-"));
   const clientDir = path.join(root, "client");
@@ -84,14 +131,10 @@ export async function startFixture(env: Record<string, string> = {}): Promise<Fi
     await mkdir(path.dirname(path.join(clientDir, file)), { recursive: true });
     await writeFile(path.join(clientDir, file), content);
   }
-  await writeStaticArtifacts({
-    clientDir,
-    env: {
-      VITE_CONTACT_API_URL: "http://localhost:8102/contact",
-      VITE_QUOTATION_API_URL: "http://localhost:9102",
-      ...env,
-    },
-    log: () => undefined,
+  await writeSiteArtifacts(root, clientDir, {
+    VITE_CONTACT_API_URL: "http://localhost:8102/contact",
+    VITE_QUOTATION_API_URL: "http://localhost:9102",
+    ...env,
   });
   const app = await buildApp("site", {
     config: loadConfig({ WEB_BUILD_DIR: clientDir, LOG_LEVEL: "silent" }),

@@ -1,5 +1,5 @@
 /**
- * The generated nginx-site.conf, run by a real nginx over the same fixture build as site.test.ts, answers
+ * The generated nginx-site.conf, run by a real nginx over the same fixture build as site-*.test.ts, answers
  * like the site role of the Node server: same statuses, redirects, security headers, per-page CSP and
  * caching. This is what keeps a deploy on nginx (docs/deploy.md) as locked down as `npm start`.
  * Needs nginx (`apt-get install nginx`); CI installs it, and with CI=true a missing nginx fails the run.

@@ -3,13 +3,12 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import {
   SITE_MANIFEST_FILE,
   type SiteManifest,
   hashSource,
   headersFile,
-  isCompressible,
+  precompress,
   nginxConf,
   redirectsFile,
   resolveServiceUrls,
@@ -113,14 +112,7 @@ async function writeSiteArtifacts(root: string, clientDir: string, env: Record<s
   await writeFile(path.join(clientDir, "_headers"), headersFile(manifest, Object.keys(FILES)));
   await writeFile(path.join(clientDir, "_redirects"), redirectsFile(manifest));
   await writeFile(path.join(root, "nginx-site.conf"), nginxConf(manifest));
-  for (const [file, content] of Object.entries(FILES)) {
-    const raw = Buffer.from(content);
-    if (!isCompressible(file) || raw.length < 512) continue;
-    const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-    const gz = gzipSync(raw, { level: 9 });
-    if (br.length < raw.length) await writeFile(path.join(clientDir, `${file}.br`), br);
-    if (gz.length < raw.length) await writeFile(path.join(clientDir, `${file}.gz`), gz);
-  }
+  await precompress(clientDir, Object.keys(FILES));
 }
 
 /** Writes the fixture build and what the web build writes beside it, and builds the site app on it. */

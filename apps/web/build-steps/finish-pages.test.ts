@@ -114,9 +114,6 @@ describe("the fixture build", () => {
     ]);
     expect(manifest.dynamicRoutePrefixes).toEqual(["/items/"]);
     expect(Object.keys(manifest.pages).sort()).toEqual(PAGES);
-    // Until the site server reads site-manifest.json: the same facts in csp-manifest.json (version 2).
-    const legacy = JSON.parse(await readFile(path.join(fixtureBuildDir(), "csp-manifest.json"), "utf8"));
-    expect(legacy).toEqual({ version: 2, connectOrigins: manifest.connectOrigins, pages: manifest.pages });
   });
 
   it("writes the static-host configs with each page's CSP", async () => {

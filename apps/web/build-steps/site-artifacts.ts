@@ -14,6 +14,7 @@ import {
   dynamicRoutePrefixes,
   headersFile,
   nginxConf,
+  precompress,
   redirectsFile,
   serviceOrigins,
   siteManifestSchema,
@@ -23,7 +24,6 @@ import path from "node:path";
 import { listClientFiles } from "./client-files";
 import { parseHtml } from "./html-tree";
 import { inlineHashes } from "./page-hashes";
-import { precompress } from "./precompress";
 
 export interface SiteArtifactsOptions {
   /** Where the forms post; their origins are the CSP's connect-src. */
@@ -54,7 +54,6 @@ export async function writeSiteArtifacts(
     pages,
   } satisfies SiteManifest);
   await writeFile(path.join(buildDir, SITE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeLegacyCspManifest(buildDir, manifest);
   await writeFile(path.join(clientDir, "_headers"), headersFile(manifest, files));
   await writeFile(path.join(clientDir, "_redirects"), redirectsFile(manifest));
   await writeFile(path.join(buildDir, "nginx-site.conf"), nginxConf(manifest));
@@ -75,14 +74,4 @@ async function hashPages(clientDir: string, files: readonly string[]): Promise<R
     pages[file] = inlineHashes(parseHtml(await readFile(path.join(clientDir, file), "utf8")));
   }
   return pages;
-}
-
-/**
- * TEMPORARY, delete at the merge of the site server's switch to site-manifest.json: the server on this
- * branch still reads build/csp-manifest.json (version 2: the same pages and connect origins).
- */
-async function writeLegacyCspManifest(buildDir: string, manifest: SiteManifest): Promise<void> {
-  const { connectOrigins, pages } = manifest;
-  const legacy = { version: 2, connectOrigins, pages };
-  await writeFile(path.join(buildDir, "csp-manifest.json"), `${JSON.stringify(legacy, null, 2)}\n`);
 }

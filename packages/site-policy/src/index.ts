@@ -3,3 +3,4 @@ export * from "./security-headers";
 export * from "./service-urls";
 export * from "./site-manifest";
 export * from "./static-hosts";
+export * from "./precompress";

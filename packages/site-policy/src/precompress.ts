@@ -1,7 +1,7 @@
 // Precompressed copies of the client build: file.br (brotli, quality 11) and file.gz (gzip, level 9)
 // beside every compressible file of at least 512 bytes, when smaller than it. The site server, nginx
 // (gzip_static, brotli_static) and CDNs serve them by Accept-Encoding.
-import { isCompressible } from "@site/site-policy";
+import { isCompressible } from "./file-rules";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";

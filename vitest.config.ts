@@ -6,6 +6,8 @@ export default defineConfig({
       "apps/web/vitest.config.ts",
       "apps/server/vitest.config.ts",
       "packages/contracts/vitest.config.ts",
+      // The root scripts (the build readers behind the budgets).
+      { test: { name: "scripts", include: ["scripts/**/*.test.mjs"], environment: "node" } },
     ],
   },
 });

@@ -114,7 +114,8 @@ for (const preset of presets) {
 function failureText(a) {
   const id = budgetOf(a);
   const show = (v) => (id in metrics ? metrics[id].cell(v) : Math.round(v * 100));
-  return `${metrics[id]?.label ?? id} ${show(a.actual)}${a.level === "warn" ? " (advisory)" : ""}`;
+  const beyond = a.operator === ">=" ? "<" : ">"; // LHCI's operator says what the budget demands
+  return `${metrics[id]?.label ?? id} ${show(a.actual)} ${beyond} ${show(a.expected)}${a.level === "warn" ? " (advisory)" : ""}`;
 }
 
 function table(preset, rows) {

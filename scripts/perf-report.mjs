@@ -32,12 +32,11 @@ const outFile = args.out ?? (args.routes ? undefined : "docs/perf.md");
 const lhciDir = ".lighthouseci";
 
 const lhciCli = createRequire(import.meta.url).resolve("@lhci/cli/src/cli.js");
-/** Runs one LHCI command on the given routes; returns its exit status. */
-function lhci(command, preset, group, runCount = runs, flags = []) {
-  const env = { PERF_PRESET: preset, PERF_ROUTES: group.join(","), PERF_RUNS: String(runCount) };
-  const r = spawnSync(process.execPath, [lhciCli, command, ...flags], {
+/** Runs one LHCI command; `env` sets lighthouserc.js's preset, routes and runs. Returns its exit status. */
+function lhci(command, env) {
+  const r = spawnSync(process.execPath, [lhciCli, ...command], {
     stdio: "inherit",
-    env: { ...process.env, ...env, PERF_ADVISORY: args.advisory },
+    env: { ...process.env, PERF_ADVISORY: args.advisory, ...env },
   });
   return r.status ?? 1;
 }
@@ -69,7 +68,7 @@ const budgetOf = (a) => (a.auditId === "categories" ? a.auditProperty : a.auditI
 
 // One run that is not counted (its result is cleared by the next collect): the first Lighthouse run on
 // a machine pays for the cold disk cache of the browser binary, Lighthouse and the site's files.
-if (lhci("collect", presets[0], [routes[0]], 1) !== 0) process.exit(1);
+if (lhci(["collect"], { PERF_PRESET: presets[0], PERF_ROUTES: routes[0], PERF_RUNS: "1" })) process.exit(1);
 
 const results = {};
 let failed = false;
@@ -79,11 +78,12 @@ for (const preset of presets) {
     routes.filter((r) => !noindexRoutes.includes(r)),
     routes.filter((r) => noindexRoutes.includes(r)),
   ];
-  let collected = 0;
-  for (const group of groups.filter((g) => g.length > 0))
-    if (lhci("collect", preset, group, runs, collected++ ? ["--additive"] : []) !== 0) process.exit(1);
+  for (const [i, group] of groups.filter((g) => g.length > 0).entries()) {
+    const env = { PERF_PRESET: preset, PERF_ROUTES: group.join(","), PERF_RUNS: String(runs) };
+    if (lhci(["collect", ...(i > 0 ? ["--additive"] : [])], env)) process.exit(1);
+  }
   rmSync(path.join(lhciDir, "assertion-results.json"), { force: true });
-  failed = lhci("assert", preset, []) !== 0 || failed;
+  failed = lhci(["assert"], { PERF_PRESET: preset, PERF_ROUTES: "" }) !== 0 || failed;
   if (!existsSync(path.join(lhciDir, "assertion-results.json"))) process.exit(1); // assert itself failed
 
   const files = readdirSync(lhciDir).filter((f) => /^lhr-\d+\.json$/.test(f));

@@ -78,7 +78,8 @@ export const ci = {
     chromePath: lighthouseChromiumPath,
     settings: {
       ...(preset === "desktop" ? { preset: "desktop" } : {}),
-      chromeFlags: chromiumFlags.join(" "),
+      // LHCI adds --headless=new itself (a second --headless would reach Chromium as --headless=true,new).
+      chromeFlags: chromiumFlags.filter((f) => f !== "--headless").join(" "),
       onlyCategories: categories,
       skipAudits: noindex.length > 0 ? ["is-crawlable"] : [],
     },

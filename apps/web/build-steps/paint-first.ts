@@ -70,7 +70,7 @@ export interface BootOptions {
 }
 
 /** The paint-first boot script for React Router's boot `boot`. */
-export function paintFirstBoot(boot: RouterBoot, { waitForPaint, chunks, importsOf }: BootOptions): string {
+function paintFirstBoot(boot: RouterBoot, { waitForPaint, chunks, importsOf }: BootOptions): string {
   const str = (s: unknown) => JSON.stringify(s);
   const { sideEffectImports, namespaceImports, entry, rest } = boot;
   return [

@@ -15,7 +15,7 @@ import {
 import { expectOutput } from "./output-changed";
 import { type RouterBoot, bootImports, readRouterBoot } from "./router-boot";
 
-export interface LinkedFile {
+interface LinkedFile {
   element: HtmlElement;
   href: string;
 }

@@ -6,7 +6,7 @@ import pg from "pg";
 import { migrateToLatest } from "./migrations";
 import type { DB } from "./schema";
 
-export type Dialect = "sqlite" | "postgres";
+type Dialect = "sqlite" | "postgres";
 
 export interface Database {
   db: Kysely<DB>;

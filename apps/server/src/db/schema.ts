@@ -2,7 +2,7 @@ import type { LeadKind, QuotationService } from "@site/contracts";
 import type { Generated } from "kysely";
 
 /** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
-export interface LeadsTable {
+interface LeadsTable {
   id: string;
   kind: LeadKind;
   name: string;
@@ -31,7 +31,7 @@ export interface OutboxTable {
   claim_token: string | null;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   kind: string;
   key: string;
   request_hash: string;

@@ -5,7 +5,7 @@ import type { ContactInput, LeadKind, QuotationInput, ValidationErrorBody } from
  * VITE_QUOTATION_API_URL, or the defaults of @site/site-policy, without a trailing slash
  * (build-steps/build-settings.ts, injected by vite.config.ts).
  */
-export const apiBaseUrls: Readonly<Record<LeadKind, string>> = __SERVICE_URLS__;
+const apiBaseUrls: Readonly<Record<LeadKind, string>> = __SERVICE_URLS__;
 
 export const leadEndpoint = (kind: LeadKind) => `${apiBaseUrls[kind]}/${kind}`;
 

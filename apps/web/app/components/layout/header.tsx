@@ -11,7 +11,7 @@ import { NavDropdown } from "./nav-dropdown";
 import { focusRing, navActive, navIdle, navItem } from "./nav-styles";
 
 /** Spec §9: header scroll threshold. */
-export const HEADER_SCROLL_THRESHOLD_PX = 20;
+const HEADER_SCROLL_THRESHOLD_PX = 20;
 
 type MenuName = "services" | "products";
 

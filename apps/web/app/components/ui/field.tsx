@@ -23,7 +23,7 @@ interface FieldShellProps {
  * Label, hint, control and error text wired together: the label names the control, the hint and the
  * error describe it (aria-describedby), and aria-invalid marks it while the error is shown.
  */
-export function Field({ label, hint, error, required, className = "", children }: FieldShellProps) {
+function Field({ label, hint, error, required, className = "", children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

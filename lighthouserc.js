@@ -60,7 +60,7 @@ const advisory = (env.PERF_ADVISORY || "").split(",").filter(Boolean);
 if (lighthouseChromiumPath === chromiumPath && ["collect", "autorun"].includes(process.argv[2] ?? ""))
   console.warn(
     `lighthouserc: measuring in the full browser (${chromiumPath}), not chromium-headless-shell: its own ` +
-      "UI work inflates TBT on a small machine (docs/decisions/paint-first-loading.md)",
+      "UI work inflates TBT on a small machine (docs/decisions/0007-paint-first-loading.md)",
   );
 
 export const ci = {

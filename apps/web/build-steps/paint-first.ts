@@ -1,4 +1,4 @@
-// Every prerendered page paints before its JavaScript starts (docs/decisions/paint-first-loading.md).
+// Every prerendered page paints before its JavaScript starts (docs/decisions/0007-paint-first-loading.md).
 //
 // React Router ends each page with a module script that imports the route modules and then the client
 // entry (hydration), and puts <link rel="modulepreload"> for all of them in <head>. On a mid-range phone

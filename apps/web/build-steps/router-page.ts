@@ -136,7 +136,7 @@ function checkedLink(
     () =>
       `${tag} has ${others.join(", ")}, which the rewrite would drop (` +
       (rel === "modulepreload"
-        ? "the boot adds plain modulepreload links after the first paint"
+        ? "the boot preloads the chunks with plain preload links after the first paint"
         : "the link is disabled and its CSS inlined in a plain <style>") +
       ")",
   );

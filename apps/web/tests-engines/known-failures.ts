@@ -18,27 +18,9 @@ export interface KnownFailure {
   because: string;
 }
 
-const bootImports =
-  "The boot of every page (apps/web/scripts/paint-first.mjs, being rewritten for issue 19, item 2) " +
-  "inserts modulepreload links and then import()s the same chunks. WebKit can freeze a page that way " +
-  "(item 2: 2 of 3 runs in the issue's measurements); Firefox rejects the import()s of a page left " +
-  'while it boots, and nothing handles the rejections ("error loading dynamically imported module", ' +
-  "about 20 uncaught errors per run).";
-
-export const knownFailures: readonly KnownFailure[] = [
-  {
-    engine: "firefox",
-    check: "40 navigations in a row, each right after the previous load event",
-    kind: "intermittent",
-    because: bootImports,
-  },
-  {
-    engine: "webkit",
-    check: "40 navigations in a row, each right after the previous load event",
-    kind: "intermittent",
-    because: bootImports,
-  },
-];
+// Empty since the boot stopped inserting modulepreload links (issue 19, item 2): the 40-navigation
+// check had been listed for Firefox and WebKit until then.
+export const knownFailures: readonly KnownFailure[] = [];
 
 export const knownFailuresEnabled = process.env.ENGINES_KNOWN_FAILURES !== "off";
 

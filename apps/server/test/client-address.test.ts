@@ -94,12 +94,9 @@ describe("client address", () => {
 describe("TRUSTED_PROXIES and TRUST_PROXY configuration", () => {
   it("parses addresses and CIDR ranges, IPv4 and IPv6; default none", () => {
     expect(loadConfig({}).TRUSTED_PROXIES).toEqual([]);
-    expect(loadConfig({ TRUSTED_PROXIES: " 10.0.0.5, 10.1.0.0/16 ,2001:db8::/48,::1" }).TRUSTED_PROXIES).toEqual([
-      "10.0.0.5",
-      "10.1.0.0/16",
-      "2001:db8::/48",
-      "::1",
-    ]);
+    expect(
+      loadConfig({ TRUSTED_PROXIES: " 10.0.0.5, 10.1.0.0/16 ,2001:db8::/48,::1" }).TRUSTED_PROXIES,
+    ).toEqual(["10.0.0.5", "10.1.0.0/16", "2001:db8::/48", "::1"]);
   });
 
   it("refuses entries that are not addresses or ranges, naming them", () => {

@@ -6,9 +6,11 @@ import { freePort } from "./helpers";
 
 // A real redis-server (Debian package) on a free loopback port, started and stopped by the tests.
 
-export const REDIS_SERVER = [process.env.REDIS_SERVER_PATH, "/usr/bin/redis-server", "/usr/local/bin/redis-server"].find(
-  (p): p is string => !!p && existsSync(p),
-);
+export const REDIS_SERVER = [
+  process.env.REDIS_SERVER_PATH,
+  "/usr/bin/redis-server",
+  "/usr/local/bin/redis-server",
+].find((p): p is string => !!p && existsSync(p));
 // Like the PostgreSQL and nginx tests: skipped on a machine without it, never skipped in CI.
 if (process.env.CI === "true" && !REDIS_SERVER) {
   throw new Error("CI=true but redis-server is not installed: the Redis tests cannot be skipped in CI");

@@ -3,7 +3,7 @@ import type { LeadKind } from "@site/contracts";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import { clientErrorHandling, connectionOptions } from "./connections";
+import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
 import type { Database } from "./db/database";
 import { type Clock, systemClock } from "./leads/clock";
 import { purgeExpiredIdempotencyKeys } from "./leads/lead-store";
@@ -57,6 +57,7 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
     ...(isLeadRole ? { bodyLimit: BODY_LIMIT_BYTES } : {}),
   });
   app.server.on("request", clientErrors.track);
+  closeConnectionsWhenClosing(app);
   if (role === "site") await registerSite(app, deps.config);
   if (isLeadRole) await registerLeadRole(app, role, deps);
   return app;

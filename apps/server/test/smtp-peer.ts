@@ -88,8 +88,11 @@ export interface SmtpPeer {
   stop(): Promise<void>;
 }
 
-/** In-process SMTP server on a loopback port; `stop()` then `start()` takes it down and up again. */
-export async function createSmtpPeer(port?: number): Promise<SmtpPeer> {
+/**
+ * In-process SMTP server on a loopback port; `stop()` then `start()` takes it down and up again.
+ * `delayMs` makes it take that long to accept each message (a slow server).
+ */
+export async function createSmtpPeer(port?: number, opts: { delayMs?: number } = {}): Promise<SmtpPeer> {
   const p = port ?? (await freePort());
   const mails: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
@@ -114,7 +117,7 @@ export async function createSmtpPeer(port?: number): Promise<SmtpPeer> {
               },
               ...parseMail(Buffer.concat(chunks).toString("utf8")),
             });
-            callback();
+            setTimeout(callback, opts.delayMs ?? 0);
           });
         },
       });

@@ -149,7 +149,7 @@ describe.skipIf(!NGINX || !REDIS_SERVER || !FAKETIME || !TEST_DATABASE_URL)(
 
     it("mails every lead exactly once with an SMTP server slower than the lease and one instance 5 minutes ahead", async () => {
       const t = await freshDatabase();
-      const smtp = await createSmtpPeer(undefined, { delayMs: 1_500 });
+      const smtp = await createSmtpPeer({ delayMs: 1_500 });
       await smtp.start();
       try {
         await cluster.start(

@@ -23,8 +23,10 @@ shutdown.install();
 let database: Database | undefined;
 let worker: OutboxWorker | undefined;
 if (leadRoles.length > 0) {
-  const db = (database = await openDatabase(config.DATABASE_URL));
-  shutdown.add("database", () => db.close());
+  const opening = openDatabase(config.DATABASE_URL);
+  // A signal during the migrations lets them end (within the deadline), then closes the database.
+  shutdown.add("database", async () => (await opening.catch(() => undefined))?.close());
+  database = await shutdown.unlessStopping(opening);
 }
 
 // A person at a terminal reads pretty lines; pipes, files and log collectors get pino's JSON lines.

@@ -66,6 +66,17 @@ export function createShutdown(opts: { timeoutMs: number; exit?: (code: number) 
     add(name: string, run: () => Promise<unknown>, force?: () => void) {
       steps.push({ name, run, force });
     },
+    /**
+     * Start-up work (opening the database, migrations): resolves or rejects as `work` does, unless
+     * shutdown began meanwhile; then it never settles and start-up goes no further (the process exits).
+     */
+    unlessStopping<T>(work: Promise<T>): Promise<T> {
+      const halt = () => new Promise<never>(() => {});
+      return work.then(
+        (value) => (stopping ? halt() : value),
+        (err: unknown) => (stopping ? halt() : Promise.reject(err)),
+      );
+    },
     /** Logs through this logger from now on (once the servers' logger exists). */
     useLog(logger: ShutdownLog) {
       log = logger;

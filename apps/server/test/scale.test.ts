@@ -16,6 +16,7 @@ import {
 import { REDIS_SERVER, type RedisServer, startRedis } from "./redis-server";
 import {
   type Answer,
+  clockAhead,
   type Cluster,
   FAKETIME,
   NGINX,
@@ -160,7 +161,7 @@ describe.skipIf(!NGINX || !REDIS_SERVER || !FAKETIME || !TEST_DATABASE_URL)(
             SMTP_URL: smtp.url,
             OUTBOX_LEASE_MS: "1000",
           },
-          { contactA: { prefix: [FAKETIME!, "-f", "+5m"] } },
+          { contactA: clockAhead("+5m") },
         );
         // The instance under faketime really lives 5 minutes ahead.
         const ahead = await fetch(`http://127.0.0.1:${cluster.ports.contactA}/healthz`);

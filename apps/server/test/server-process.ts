@@ -12,20 +12,15 @@ export interface ServerProcess {
   output(): string;
   /** Resolves when the process has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** SIGKILL unless it has already gone. */
-  kill(): Promise<void>;
+  /** SIGTERM, then SIGKILL after 5 s, unless it has already gone. */
+  stop(): Promise<void>;
 }
 
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { readyPort: number; prefix?: string[]; timeoutMs?: number },
+  opts: { readyPort: number; timeoutMs?: number },
 ): Promise<ServerProcess> {
-  const [command, ...args] = [
-    ...(opts.prefix ?? []),
-    process.execPath,
-    path.join(serverDir, "dist", "main.js"),
-  ];
-  const child = spawn(command!, args, {
+  const child = spawn(process.execPath, [path.join(serverDir, "dist", "main.js")], {
     env: childEnv({ HOST: "127.0.0.1", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -54,9 +49,12 @@ export async function startServerProcess(
     child,
     output: () => out,
     exited,
-    async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const late = setTimeout(() => child.kill("SIGKILL"), 5_000);
       await exited;
+      clearTimeout(late);
     },
   };
 }

@@ -23,7 +23,7 @@ describe("graceful shutdown (real process, SIGTERM)", () => {
 
   beforeAll(() => buildServer());
   afterEach(async () => {
-    await Promise.all(running.splice(0).map((p) => p.kill()));
+    await Promise.all(running.splice(0).map((p) => p.stop()));
   });
   afterAll(() => tmp.cleanup());
 

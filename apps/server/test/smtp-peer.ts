@@ -88,9 +88,15 @@ export interface SmtpPeer {
   stop(): Promise<void>;
 }
 
+export interface SmtpPeerOptions {
+  port?: number;
+  /** Wait this long after each message's data before answering 250 (a slow server). */
+  delayMs?: number;
+}
+
 /** In-process SMTP server on a loopback port; `stop()` then `start()` takes it down and up again. */
-export async function createSmtpPeer(port?: number): Promise<SmtpPeer> {
-  const p = port ?? (await freePort());
+export async function createSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
+  const p = options.port ?? (await freePort());
   const mails: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
   const peer: SmtpPeer = {
@@ -114,7 +120,7 @@ export async function createSmtpPeer(port?: number): Promise<SmtpPeer> {
               },
               ...parseMail(Buffer.concat(chunks).toString("utf8")),
             });
-            callback();
+            setTimeout(callback, options.delayMs ?? 0);
           });
         },
       });

@@ -18,7 +18,25 @@ const leadRoles = roles.filter((r) => r !== "site");
 // One database and at most one outbox worker per process, shared by the lead roles.
 let database: Database | undefined;
 let worker: OutboxWorker | undefined;
-if (leadRoles.length > 0) database = await openDatabase(config.DATABASE_URL);
+// Signals are handled before the migrations run. Until shutdown() below is installed, SIGINT/SIGTERM
+// end the start-up with exit code 0; migrations in progress roll back (they run in one transaction).
+const startup = new AbortController();
+let migrating = leadRoles.length > 0;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (process.listenerCount(signal) > 1) return; // shutdown() has taken over
+    if (migrating) startup.abort(signal);
+    else process.exit(0);
+  });
+}
+if (migrating) {
+  database = await openDatabase(config.DATABASE_URL, { signal: startup.signal }).catch((err: unknown) => {
+    if (!startup.signal.aborted) throw err;
+    console.error(`${String(startup.signal.reason)} during start-up: migrations rolled back, exiting`);
+    process.exit(0);
+  });
+  migrating = false;
+}
 
 // A person at a terminal reads pretty lines; pipes, files and log collectors get pino's JSON lines.
 const logStream = process.stdout.isTTY
@@ -37,7 +55,7 @@ if (database) {
   if (config.SMTP_URL) {
     worker = new OutboxWorker({
       database,
-      mailer: createSmtpMailer(config.SMTP_URL),
+      mailer: createSmtpMailer(config.SMTP_URL, { requireTls: config.SMTP_REQUIRE_TLS }),
       mail: { notifyTo: config.NOTIFY_TO, mailFrom: config.MAIL_FROM },
       logger: log,
     });

@@ -124,6 +124,12 @@ export interface SmtpOptions {
   requireTls?: boolean | undefined;
 }
 
+/** Whether an smtp:// URL must upgrade with STARTTLS (smtps:// is TLS from the start: false). */
+export function mustStartTls(smtpUrl: string, requireTls?: boolean): boolean {
+  const u = new URL(smtpUrl);
+  return u.protocol !== "smtps:" && (requireTls ?? !isLoopbackHost(u.hostname));
+}
+
 /** nodemailer over SMTP_URL (smtp://user:pass@host:port or smtps://…), with bounded timeouts. */
 export function createSmtpMailer(smtpUrl: string, options: SmtpOptions = {}): Mailer {
   const u = new URL(smtpUrl);
@@ -132,7 +138,7 @@ export function createSmtpMailer(smtpUrl: string, options: SmtpOptions = {}): Ma
     host: u.hostname,
     port: u.port ? Number(u.port) : secure ? 465 : 587,
     secure,
-    requireTLS: !secure && (options.requireTls ?? !isLoopbackHost(u.hostname)),
+    requireTLS: mustStartTls(smtpUrl, options.requireTls),
     auth: u.username
       ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) }
       : undefined,

@@ -189,6 +189,10 @@ export function useLeadServices(backend: Backend) {
     get db() {
       return t.database.db;
     },
+    /** The block's DATABASE_URL (another instance can open it). */
+    get url() {
+      return t.url;
+    },
     get clock() {
       return clock;
     },

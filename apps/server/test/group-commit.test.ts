@@ -1,8 +1,9 @@
 import pg from "pg";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Database } from "../src/db/database";
 import { openDatabase } from "../src/db/database";
-import { createLead } from "../src/leads/lead-writer";
+import { writeLeadBatch } from "../src/leads/lead-store";
+import { createLead, LeadWriter } from "../src/leads/lead-writer";
 import { BACKENDS, json, useLeadServices, validContact } from "./helpers";
 
 // Group commit: concurrent lead writes share one transaction; each request is answered once the
@@ -10,97 +11,125 @@ import { BACKENDS, json, useLeadServices, validContact } from "./helpers";
 
 const lead = (name: string) => ({ kind: "contact" as const, ...validContact, name, isSpam: false });
 
-/** Records the size of each batch committed through `database`; the first commit can be held. */
-function watchCommits(database: Database) {
-  const real = database.writeLeads;
+/**
+ * A LeadWriter on the test database, committing each batch in a transaction as the PostgreSQL
+ * instances do (SQLite runs the same class in its thread); records each batch's size, and can hold
+ * the first commit's return (the transaction has committed; the writer does not know it yet).
+ */
+function writerOn(database: Database) {
   const batches: number[] = [];
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let hold = false;
-  database.writeLeads = async (writes) => {
+  const writer = new LeadWriter(async (writes) => {
     batches.push(writes.length);
     const first = batches.length === 1;
-    const outcomes = await real(writes);
-    if (first && hold) await held; // committed, but the commit has not returned yet
+    const outcomes = await database.db.transaction().execute((trx) => writeLeadBatch(trx, writes));
+    if (first && hold) await held;
     return outcomes;
-  };
-  return {
-    batches,
-    holdFirst: () => (hold = true),
-    release,
-    restore: () => (database.writeLeads = real),
-  };
+  });
+  return { writer, batches, holdFirst: () => (hold = true), release };
 }
 
 describe.each(BACKENDS)("group commit on $backend", ({ backend, skip }) => {
   describe.skipIf(skip)(backend, () => {
     const svc = useLeadServices(backend);
-    let watch: ReturnType<typeof watchCommits> | undefined;
-    afterEach(() => watch?.restore());
-
-    const post = async (app: Awaited<ReturnType<typeof svc.app>>, body: object, key?: string) =>
-      app.inject({
-        method: "POST",
-        url: "/contact",
-        headers: key ? { ...json, "idempotency-key": key } : json,
-        payload: body,
+    const write = (w: ReturnType<typeof writerOn>, name: string, key?: string, body = name) =>
+      w.writer.write({
+        lead: lead(name),
+        now: svc.clock.now(),
+        idem: key ? { key, requestHash: body } : undefined,
       });
 
-    it("requests that arrive while a transaction is written join the next one, and are answered after it", async () => {
-      const app = await svc.app();
-      watch = watchCommits(svc.database);
-      watch.holdFirst();
-      const answered: number[] = [];
-      const first = post(app, { ...validContact, name: "First" }).then((r) => (answered.push(0), r));
-      await vi.waitFor(() => expect(watch!.batches).toEqual([1]));
+    it("writes that arrive while a transaction is written join the next one, and are answered after it", async () => {
+      const w = writerOn(svc.database);
+      w.holdFirst();
+      const answered: string[] = [];
+      const first = write(w, "First").then((r) => (answered.push("First"), r));
+      await vi.waitFor(() => expect(w.batches).toEqual([1]));
       const later = Array.from({ length: 20 }, (_, i) =>
-        post(app, { ...validContact, name: `Later ${i}` }).then((r) => (answered.push(i + 1), r)),
+        write(w, `Later ${i}`).then((r) => (answered.push(`Later ${i}`), r)),
       );
-      // The first transaction is committed but its commit has not returned: nobody is answered yet.
+      // The first transaction has committed, but its commit has not returned: nobody is answered.
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(answered).toEqual([]);
-      expect(watch.batches).toEqual([1]);
-      watch.release();
+      expect(w.batches).toEqual([1]);
+      w.release();
       const all = await Promise.all([first, ...later]);
-      expect(all.map((r) => r.statusCode)).toEqual(Array(21).fill(201));
-      expect(watch.batches).toEqual([1, 20]);
+      expect(all.map((r) => r.outcome)).toEqual(Array(21).fill("created"));
+      expect(w.batches).toEqual([1, 20]);
+      expect(answered[0]).toBe("First");
       expect(await svc.count("leads")).toBe(21);
       expect(await svc.count("outbox")).toBe(21);
     });
 
-    it("keeps Idempotency-Keys meaningful inside a burst: a repeat is a replay, another body a 422", async () => {
-      const app = await svc.app();
-      watch = watchCommits(svc.database);
-      const same = { ...validContact, name: "Same" };
+    it("a repeated Idempotency-Key waits for the next transaction: a replay, or key_reused for another body", async () => {
+      const w = writerOn(svc.database);
       const [a1, a2, b1, b2, ...rest] = await Promise.all([
-        post(app, same, "key-a"),
-        post(app, same, "key-a"),
-        post(app, same, "key-b"),
-        post(app, { ...same, name: "Other" }, "key-b"),
-        ...Array.from({ length: 6 }, (_, i) => post(app, { ...validContact, name: `Rest ${i}` }, `key-${i}`)),
+        write(w, "Same", "key-a"),
+        write(w, "Same", "key-a"),
+        write(w, "Same", "key-b"),
+        write(w, "Same", "key-b", "another body"),
+        ...Array.from({ length: 6 }, (_, i) => write(w, `Rest ${i}`, `key-${i}`)),
       ]);
-      expect([a1!.statusCode, a2!.statusCode]).toEqual([201, 201]);
-      expect(a2!.json()).toEqual(a1!.json());
-      expect([a1!.headers["idempotent-replayed"], a2!.headers["idempotent-replayed"]]).toEqual([
-        undefined,
-        "true",
+      expect(w.batches).toEqual([8, 2]);
+      expect([a1!.outcome, a2!.outcome, b1!.outcome, b2!.outcome]).toEqual([
+        "created",
+        "replay",
+        "created",
+        "key_reused",
       ]);
-      expect([b1!.statusCode, b2!.statusCode]).toEqual([201, 422]);
-      expect(b2!.json()).toMatchObject({ error: "idempotency_key_reused" });
-      expect(rest.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+      expect(a2!.outcome === "replay" && a2!.body).toEqual(a1!.outcome === "created" && a1!.body);
+      expect(rest.map((r) => r.outcome)).toEqual(Array(6).fill("created"));
       expect(await svc.count("leads")).toBe(8);
-      expect(await svc.count("idempotency_keys")).toBe(8);
-      // The repeats waited for the next transaction; everything else went together.
-      expect(watch.batches).toEqual([8, 2]);
     });
 
-    it("one bad row fails only its own request", async () => {
-      watch = watchCommits(svc.database);
+    it("one bad row fails only its own write", async () => {
+      const w = writerOn(svc.database);
+      const bad = w.writer.write({
+        lead: { ...lead("Bad"), name: null as unknown as string }, // NOT NULL refuses it
+        now: svc.clock.now(),
+        idem: { key: "bad", requestHash: "h" },
+      });
+      const good = Array.from({ length: 10 }, (_, i) => write(w, `Good ${i}`));
+      const results = await Promise.allSettled([bad, ...good]);
+      expect(results.map((r) => r.status)).toEqual(["rejected", ...Array(10).fill("fulfilled")]);
+      expect(w.batches[0]).toBe(11); // the bad row shared the first transaction, which failed
+      expect(await svc.count("leads")).toBe(10);
+      expect(await svc.count("idempotency_keys")).toBe(0);
+    });
+
+    it("through the service: a burst with repeated keys stores each lead once and answers as one at a time would", async () => {
+      const app = await svc.app();
+      const post = (body: object, key: string) =>
+        app.inject({
+          method: "POST",
+          url: "/contact",
+          headers: { ...json, "idempotency-key": key },
+          payload: body,
+        });
+      const same = { ...validContact, name: "Same" };
+      const [a1, a2, b1, b2, ...rest] = await Promise.all([
+        post(same, "key-a"),
+        post(same, "key-a"),
+        post(same, "key-b"),
+        post({ ...same, name: "Other" }, "key-b"),
+        ...Array.from({ length: 30 }, (_, i) => post({ ...validContact, name: `Rest ${i}` }, `key-${i}`)),
+      ]);
+      expect([a1!.statusCode, a2!.statusCode, b1!.statusCode, b2!.statusCode]).toEqual([201, 201, 201, 422]);
+      expect(a2!.json()).toEqual(a1!.json());
+      expect(a2!.headers["idempotent-replayed"]).toBe("true");
+      expect(b2!.json()).toMatchObject({ error: "idempotency_key_reused" });
+      expect(rest.map((r) => r.statusCode)).toEqual(Array(30).fill(201));
+      expect(await svc.count("leads")).toBe(32);
+      expect(await svc.count("idempotency_keys")).toBe(32);
+    });
+
+    it("through the store: one bad row among concurrent leads fails alone", async () => {
       const now = svc.clock.now();
-      const bad = { ...lead("Bad"), name: null as unknown as string }; // NOT NULL refuses it
       const results = await Promise.allSettled([
         ...Array.from({ length: 5 }, (_, i) => createLead(svc.database, lead(`Good ${i}`), now)),
-        createLead(svc.database, bad, now, { key: "bad", requestHash: "h" }),
+        createLead(svc.database, { ...lead("Bad"), name: null as unknown as string }, now),
         ...Array.from({ length: 5 }, (_, i) => createLead(svc.database, lead(`Good ${i + 5}`), now)),
       ]);
       expect(results.map((r) => r.status)).toEqual([
@@ -108,9 +137,7 @@ describe.each(BACKENDS)("group commit on $backend", ({ backend, skip }) => {
         "rejected",
         ...Array(5).fill("fulfilled"),
       ]);
-      expect(watch.batches[0]).toBe(11); // the bad row shared the first transaction, which failed
       expect(await svc.count("leads")).toBe(10);
-      expect(await svc.count("idempotency_keys")).toBe(0);
     });
   });
 });

@@ -2,7 +2,8 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { type BatchOutcome, type LeadWrite, writeLeadBatch } from "../leads/lead-store";
+import { type CreateResult, type LeadWrite, writeLeadBatch } from "../leads/lead-store";
+import { LeadWriter } from "../leads/lead-writer";
 import { migrateToLatest } from "./migrations";
 import type { DB } from "./schema";
 import { SqliteThreadDialect } from "./sqlite-dialect";
@@ -15,10 +16,11 @@ export interface Database {
   /** Where the data lives, without credentials (safe to log). */
   location: string;
   /**
-   * Commits a batch of lead writes in one transaction and tells what became of each (SQLite: in the
-   * connection's thread, in one round trip). The group commit in lead-writer.ts feeds it.
+   * Stores one lead through the group commit (LeadWriter): committed together with the leads
+   * written concurrently, resolved once that transaction is durable. SQLite: the group commit runs
+   * in the connection's thread.
    */
-  writeLeads(writes: LeadWrite[]): Promise<BatchOutcome[]>;
+  writeLead(write: LeadWrite): Promise<CreateResult>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -51,7 +53,7 @@ export async function openDatabase(
       db,
       dialect: "sqlite",
       location: file,
-      writeLeads: (writes) => dialect.writeLeads(writes),
+      writeLead: (write) => dialect.writeLead(write),
       async ping() {
         // Reports a stopped connection or a vanished/unreadable file.
         await sql`select 1 from leads limit 1`.execute(db);
@@ -63,12 +65,13 @@ export async function openDatabase(
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const writer = new LeadWriter((writes) => db.transaction().execute((trx) => writeLeadBatch(trx, writes)));
     const u = new URL(url);
     database = {
       db,
       dialect: "postgres",
       location: `postgres://${u.host}${u.pathname}`,
-      writeLeads: (writes) => db.transaction().execute((trx) => writeLeadBatch(trx, writes)),
+      writeLead: (write) => writer.write(write),
       async ping() {
         await sql`select 1 from leads limit 1`.execute(db);
       },

@@ -16,8 +16,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { BatchOutcome, LeadWrite } from "../leads/lead-store";
-import type { ThreadError, ThreadReply, ThreadRequest } from "./sqlite-thread";
+import type { CreateResult, LeadWrite } from "../leads/lead-store";
+import type { ThreadError, ThreadLeads, ThreadReply, ThreadSettled, ThreadStatement } from "./sqlite-thread";
 
 // Kysely's SQLite dialect, with three changes:
 //
@@ -53,19 +53,34 @@ class Mutex {
 
 const asError = (e: ThreadError) => Object.assign(new Error(e.message), { code: e.code });
 
-type Request = DistributiveOmit<ThreadRequest, "id">;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+interface Waiting<T> {
+  resolve(value: T): void;
+  reject(err: Error): void;
+}
 
+/** The thread as Kysely's one connection (statements), and the way leads go to its group commit. */
 class ThreadConnection implements DatabaseConnection {
   private nextId = 0;
+  private nextRef = 0;
   private stopped: Error | undefined;
-  private readonly pending = new Map<number, { resolve(r: ThreadReply): void; reject(e: Error): void }>();
+  private readonly statements = new Map<number, Waiting<ThreadReply>>();
+  private readonly leads = new Map<number, Waiting<CreateResult>>();
+  private outgoing: ThreadLeads["leads"] = [];
 
   constructor(private readonly worker: Worker) {
-    worker.on("message", (r: ThreadReply) => {
-      const p = this.pending.get(r.id);
-      this.pending.delete(r.id);
-      p?.resolve(r);
+    worker.on("message", (m: ThreadReply | ThreadSettled) => {
+      if ("settled" in m) {
+        for (const s of m.settled) {
+          const w = this.leads.get(s.ref);
+          this.leads.delete(s.ref);
+          if ("result" in s) w?.resolve(s.result);
+          else w?.reject(asError(s.error));
+        }
+        return;
+      }
+      const w = this.statements.get(m.id);
+      this.statements.delete(m.id);
+      w?.resolve(m);
     });
     worker.on("exit", () => this.failAll(new Error("the SQLite thread has stopped")));
     worker.on("error", (err) => this.failAll(err));
@@ -73,25 +88,21 @@ class ThreadConnection implements DatabaseConnection {
 
   private failAll(err: Error) {
     this.stopped ??= err;
-    for (const p of this.pending.values()) p.reject(err);
-    this.pending.clear();
-  }
-
-  async request(message: Request): Promise<ThreadReply> {
-    if (this.stopped) throw this.stopped;
-    const id = this.nextId++;
-    const reply = await new Promise<ThreadReply>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...message });
-    });
-    if ("error" in reply) throw asError(reply.error);
-    return reply;
+    for (const waiting of [this.statements, this.leads] as Map<number, Waiting<never>>[]) {
+      for (const w of waiting.values()) w.reject(err);
+      waiting.clear();
+    }
   }
 
   async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
-    const reply = await this.request({ sql, parameters });
+    if (this.stopped) throw this.stopped;
+    const id = this.nextId++;
+    const reply = await new Promise<ThreadReply>((resolve, reject) => {
+      this.statements.set(id, { resolve, reject });
+      this.worker.postMessage({ id, sql, parameters } satisfies ThreadStatement);
+    });
+    if ("error" in reply) throw asError(reply.error);
     if ("rows" in reply) return { rows: reply.rows as R[] };
-    if (!("changes" in reply)) throw new Error("unexpected answer from the SQLite thread");
     return {
       rows: [],
       numAffectedRows: BigInt(reply.changes),
@@ -103,6 +114,22 @@ class ThreadConnection implements DatabaseConnection {
   async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
     throw new Error("the SQLite thread does not stream");
   }
+
+  /** Hands a lead to the thread's group commit (the leads of one turn of the event loop in one message). */
+  writeLead(write: LeadWrite): Promise<CreateResult> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    return new Promise((resolve, reject) => {
+      const ref = this.nextRef++;
+      this.leads.set(ref, { resolve, reject });
+      if (this.outgoing.push({ ref, write }) === 1) {
+        setImmediate(() => {
+          const leads = this.outgoing;
+          this.outgoing = [];
+          this.worker.postMessage({ leads } satisfies ThreadLeads);
+        });
+      }
+    });
+  }
 }
 
 class SqliteThreadDriver implements Driver {
@@ -112,7 +139,7 @@ class SqliteThreadDriver implements Driver {
 
   constructor(private readonly file: string) {}
 
-  /** Starts the thread once (Kysely calls this before the first query; writeLeads may come first). */
+  /** Starts the thread once (Kysely calls this before the first query; writeLead may come first). */
   init(): Promise<void> {
     this.started ??= this.start();
     return this.started.then(() => undefined);
@@ -152,17 +179,10 @@ class SqliteThreadDriver implements Driver {
     this.mutex.unlock();
   }
 
-  /** A batch of leads in one transaction of the thread, between other uses of the connection. */
-  async writeLeads(writes: LeadWrite[]): Promise<BatchOutcome[]> {
+  /** Not behind the connection lock: the thread holds a batch back while a transaction is open. */
+  async writeLead(write: LeadWrite): Promise<CreateResult> {
     await this.init();
-    const connection = (await this.acquireConnection()) as ThreadConnection;
-    try {
-      const reply = await connection.request({ leads: writes });
-      if (!("outcomes" in reply)) throw new Error("unexpected answer from the SQLite thread");
-      return reply.outcomes;
-    } finally {
-      await this.releaseConnection();
-    }
+    return (await this.started!).writeLead(write);
   }
 
   async destroy() {
@@ -191,9 +211,9 @@ export class SqliteThreadDialect implements Dialect {
     return this.driver;
   }
 
-  /** Commits a batch of leads in one transaction (one round trip to the thread). */
-  writeLeads(writes: LeadWrite[]): Promise<BatchOutcome[]> {
-    return this.driver.writeLeads(writes);
+  /** Stores a lead through the thread's group commit. */
+  writeLead(write: LeadWrite): Promise<CreateResult> {
+    return this.driver.writeLead(write);
   }
 
   createAdapter(): DialectAdapter {

@@ -1,25 +1,35 @@
 // The SQLite connection's own thread (built to dist/sqlite-thread.js, started by sqlite-dialect.ts).
 // better-sqlite3 is synchronous: run on the main thread, every query, and the fsync of every COMMIT
 // (synchronous=FULL), would stop the event loop that serves the site and the services. Here they stop
-// only this thread. The main thread sends one message at a time (its connection lock) and waits for
-// the answer: one SQL statement, or a whole batch of leads in one transaction (one round trip).
+// only this thread. It takes two kinds of message: one SQL statement (from the main thread's Kysely
+// connection, one at a time), and leads to store, which the group commit runs here: the leads that
+// arrive while a transaction commits go together into the next one, with no round trip between.
 import Sqlite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { parentPort, workerData } from "node:worker_threads";
-import { type BatchOutcome, type LeadWrite, writeLeadBatch } from "../leads/lead-store";
+import { type CreateResult, type LeadWrite, writeLeadBatch } from "../leads/lead-store";
+import { LeadWriter } from "../leads/lead-writer";
 import type { DB } from "./schema";
 
-export type ThreadRequest =
-  | { id: number; sql: string; parameters: readonly unknown[] }
-  | { id: number; leads: LeadWrite[] };
-
 export type ThreadError = { message: string; code?: string | undefined };
+
+export interface ThreadStatement {
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+}
+/** Leads to store; each is answered by its `ref` in a `settled` message once its transaction ended. */
+export interface ThreadLeads {
+  leads: { ref: number; write: LeadWrite }[];
+}
 
 export type ThreadReply =
   | { id: number; rows: unknown[] }
   | { id: number; changes: number; lastInsertRowid: number | bigint }
-  | { id: number; outcomes: BatchOutcome[] }
   | { id: number; error: ThreadError };
+export interface ThreadSettled {
+  settled: ({ ref: number; result: CreateResult } | { ref: number; error: ThreadError })[];
+}
 
 /** Statements are prepared once per distinct SQL text (a few hundred at most); bounded all the same. */
 const MAX_CACHED_STATEMENTS = 1000;
@@ -60,40 +70,75 @@ function statement(sql: string): Sqlite.Statement {
   return s;
 }
 
+// A transaction of the main thread comes one statement per message: a batch of leads waits for its
+// end, and a statement that comes during a batch (it cannot: a batch never yields to the event loop;
+// kept as a guard) waits for the batch.
+let inBatch = false;
+const heldStatements: ThreadStatement[] = [];
+const transactionEnded: (() => void)[] = [];
+
+function runStatement(m: ThreadStatement) {
+  if (inBatch) return void heldStatements.push(m);
+  let reply: ThreadReply;
+  try {
+    const s = statement(m.sql);
+    if (s.reader) reply = { id: m.id, rows: s.all(m.parameters) };
+    else {
+      const r = s.run(m.parameters);
+      reply = { id: m.id, changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+    }
+  } catch (err) {
+    reply = { id: m.id, error: toThreadError(err) };
+  }
+  port.postMessage(reply);
+  if (!handle.inTransaction) transactionEnded.splice(0).forEach((resume) => resume());
+}
+
 // The lead batches' queries, built by Kysely here, on the same handle and statement cache.
 const kysely = new Kysely<DB>({
   dialect: new SqliteDialect({ database: { prepare: statement, close: () => {} } }),
 });
 
-async function writeLeads(writes: LeadWrite[]): Promise<BatchOutcome[]> {
-  statement("begin immediate").run();
+const writer = new LeadWriter(async (writes) => {
+  while (handle.inTransaction) await new Promise<void>((resume) => transactionEnded.push(resume));
+  inBatch = true;
   try {
-    const outcomes = await writeLeadBatch(kysely, writes);
-    statement("commit").run();
-    return outcomes;
-  } catch (err) {
-    if (handle.inTransaction) statement("rollback").run();
-    throw err;
+    statement("begin immediate").run();
+    try {
+      const outcomes = await writeLeadBatch(kysely, writes);
+      statement("commit").run();
+      return outcomes;
+    } catch (err) {
+      if (handle.inTransaction) statement("rollback").run();
+      throw err;
+    }
+  } finally {
+    inBatch = false;
+    heldStatements.splice(0).forEach(runStatement);
+  }
+});
+
+// Answers go back together: those settled by one transaction in one message.
+let settled: ThreadSettled["settled"] = [];
+function answer(entry: ThreadSettled["settled"][number]) {
+  if (settled.push(entry) === 1) {
+    queueMicrotask(() => {
+      port.postMessage({ settled } satisfies ThreadSettled);
+      settled = [];
+    });
   }
 }
 
-async function answer(m: ThreadRequest): Promise<ThreadReply> {
-  try {
-    if ("leads" in m) return { id: m.id, outcomes: await writeLeads(m.leads) };
-    const s = statement(m.sql);
-    if (s.reader) return { id: m.id, rows: s.all(m.parameters) };
-    const r = s.run(m.parameters);
-    return { id: m.id, changes: r.changes, lastInsertRowid: r.lastInsertRowid };
-  } catch (err) {
-    return { id: m.id, error: toThreadError(err) };
-  }
-}
-
-port.on("message", (m: ThreadRequest | "close") => {
+port.on("message", (m: ThreadStatement | ThreadLeads | "close") => {
   if (m === "close") {
     handle.close();
     port.close();
-    return;
-  }
-  void answer(m).then((reply) => port.postMessage(reply));
+  } else if ("leads" in m) {
+    for (const { ref, write } of m.leads) {
+      writer.write(write).then(
+        (result) => answer({ ref, result }),
+        (err: unknown) => answer({ ref, error: toThreadError(err) }),
+      );
+    }
+  } else runStatement(m);
 });

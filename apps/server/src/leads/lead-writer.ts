@@ -22,16 +22,17 @@ interface Pending {
 
 /**
  * Group commit: concurrent lead writes share one transaction. While a transaction is being written,
- * new writes queue and go together into the next one; each caller is answered once the transaction
- * holding its lead has committed. Two writes with the same Idempotency-Key never share a
- * transaction (the second waits for the next), so the second is a replay or key_reused exactly as
- * it would be later. If a batch fails, each of its writes is retried alone, so one bad row fails
- * only its own request.
+ * new writes queue; the moment it ends they go together as the next one, and then the callers of
+ * the first are answered (each once the transaction holding its lead has committed). Two writes
+ * with the same Idempotency-Key are never on their way at once (the second waits for the first's
+ * transaction to end), so the second is a replay or key_reused exactly as it would be later. If a
+ * batch fails, each of its writes is retried alone, so one bad row fails only its own request.
  */
 export class LeadWriter {
   private queue: Pending[] = [];
   private writing = false;
   private scheduled = false;
+  private readonly keysInFlight = new Set<string>();
 
   constructor(private readonly commit: CommitBatch) {}
 
@@ -42,32 +43,43 @@ export class LeadWriter {
     });
   }
 
-  /** Starts the next batch once the requests read in this turn of the event loop have queued. */
+  /** Idle: starts a batch once the requests read in this turn of the event loop have queued. */
   private schedule() {
     if (this.writing || this.scheduled || this.queue.length === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      void this.flush();
+      this.dispatch();
     });
   }
 
-  private async flush() {
+  /** Sends what has queued as the next transaction, unless one is being written. */
+  private dispatch() {
+    if (this.writing) return;
     const batch = this.take();
+    if (batch.length > 0) void this.flush(batch);
+  }
+
+  private async flush(batch: Pending[]) {
     this.writing = true;
+    const keys = batch.map((p) => batchKey(p.write)).filter((k) => k !== undefined);
+    for (const k of keys) this.keysInFlight.add(k);
+    let outcomes: BatchOutcome[] | undefined;
+    let failure: unknown;
     try {
-      let outcomes: BatchOutcome[] | undefined;
-      try {
-        outcomes = await this.commit(batch.map((p) => p.write));
-      } catch (err) {
-        if (batch.length === 1) batch[0]!.reject(err);
-        else for (const p of batch) await this.alone(p);
-      }
-      if (outcomes) outcomes.forEach((o, i) => this.settle(batch[i]!, o));
-    } finally {
-      this.writing = false;
-      this.schedule();
+      outcomes = await this.commit(batch.map((p) => p.write));
+    } catch (err) {
+      failure = err;
     }
+    this.writing = false;
+    // The writes that queued meanwhile go now (their keys apart), before this batch is answered.
+    if (outcomes) for (const k of keys) this.keysInFlight.delete(k);
+    this.dispatch();
+    if (outcomes) outcomes.forEach((o, i) => this.settle(batch[i]!, o));
+    else if (batch.length === 1) batch[0]!.reject(failure);
+    else for (const p of batch) await this.alone(p);
+    if (!outcomes) for (const k of keys) this.keysInFlight.delete(k);
+    this.schedule();
   }
 
   private async alone(p: Pending) {
@@ -84,10 +96,10 @@ export class LeadWriter {
     else p.resolve(o);
   }
 
-  /** Up to MAX_BATCH queued writes in order, leaving a repeated key for the next batch. */
+  /** Up to MAX_BATCH queued writes in order, leaving for later a key already on its way. */
   private take(): Pending[] {
     const batch: Pending[] = [];
-    const keys = new Set<string>();
+    const keys = new Set(this.keysInFlight);
     const rest: Pending[] = [];
     for (const p of this.queue) {
       const key = batchKey(p.write);
@@ -103,18 +115,6 @@ export class LeadWriter {
   }
 }
 
-const writers = new WeakMap<Database, LeadWriter>();
-
-/** The group commit of one database (one per process: the batches are the process's writes). */
-function writerOf(database: Database): LeadWriter {
-  let w = writers.get(database);
-  if (!w) {
-    w = new LeadWriter((writes) => database.writeLeads(writes));
-    writers.set(database, w);
-  }
-  return w;
-}
-
 /**
  * Stores a lead, its outbox row (unless spam) and the idempotency record, committed together with
  * the leads written concurrently. When the key was seen within 24 h, nothing is stored and the first
@@ -126,5 +126,5 @@ export function createLead(
   now: Date,
   idem?: IdempotencyInput,
 ): Promise<CreateResult> {
-  return writerOf(database).write({ lead, now, idem });
+  return database.writeLead({ lead, now, idem });
 }

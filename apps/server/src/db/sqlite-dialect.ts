@@ -17,12 +17,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { CreateResult, LeadWrite } from "../leads/lead-store";
-import type { ThreadError, ThreadLeads, ThreadReply, ThreadSettled, ThreadStatement } from "./sqlite-thread";
+import type { ThreadError, ThreadLead, ThreadReply, ThreadSettled, ThreadStatement } from "./sqlite-thread";
 
 // Kysely's SQLite dialect, with three changes:
 //
-// - The connection lives in its own thread (sqlite-thread.ts): queries and the fsync of each COMMIT
-//   wait there, not on the event loop that serves requests.
+// - The connection lives in its own thread (sqlite-thread.ts), and so does the group commit of the
+//   leads: queries and the fsync of each COMMIT wait there, not on the event loop that serves requests.
 // - Transactions begin IMMEDIATE, taking the write lock (waiting up to busy_timeout) before their
 //   first read. A deferred transaction that reads and then writes fails with SQLITE_BUSY_SNAPSHOT,
 //   without waiting, when another connection (another process) committed in between.
@@ -65,7 +65,6 @@ class ThreadConnection implements DatabaseConnection {
   private stopped: Error | undefined;
   private readonly statements = new Map<number, Waiting<ThreadReply>>();
   private readonly leads = new Map<number, Waiting<CreateResult>>();
-  private outgoing: ThreadLeads["leads"] = [];
 
   constructor(private readonly worker: Worker) {
     worker.on("message", (m: ThreadReply | ThreadSettled) => {
@@ -115,19 +114,16 @@ class ThreadConnection implements DatabaseConnection {
     throw new Error("the SQLite thread does not stream");
   }
 
-  /** Hands a lead to the thread's group commit (the leads of one turn of the event loop in one message). */
+  /**
+   * Hands a lead to the thread's group commit at once: an idle thread starts its transaction while
+   * this thread reads the next requests, and a busy one gathers what comes meanwhile.
+   */
   writeLead(write: LeadWrite): Promise<CreateResult> {
     if (this.stopped) return Promise.reject(this.stopped);
     return new Promise((resolve, reject) => {
       const ref = this.nextRef++;
       this.leads.set(ref, { resolve, reject });
-      if (this.outgoing.push({ ref, write }) === 1) {
-        setImmediate(() => {
-          const leads = this.outgoing;
-          this.outgoing = [];
-          this.worker.postMessage({ leads } satisfies ThreadLeads);
-        });
-      }
+      this.worker.postMessage({ ref, lead: write } satisfies ThreadLead);
     });
   }
 }

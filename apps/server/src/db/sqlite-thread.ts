@@ -18,9 +18,10 @@ export interface ThreadStatement {
   sql: string;
   parameters: readonly unknown[];
 }
-/** Leads to store; each is answered by its `ref` in a `settled` message once its transaction ended. */
-export interface ThreadLeads {
-  leads: { ref: number; write: LeadWrite }[];
+/** A lead to store; answered by its `ref` in a `settled` message once its transaction has ended. */
+export interface ThreadLead {
+  ref: number;
+  lead: LeadWrite;
 }
 
 export type ThreadReply =
@@ -129,16 +130,15 @@ function answer(entry: ThreadSettled["settled"][number]) {
   }
 }
 
-port.on("message", (m: ThreadStatement | ThreadLeads | "close") => {
+port.on("message", (m: ThreadStatement | ThreadLead | "close") => {
   if (m === "close") {
     handle.close();
     port.close();
-  } else if ("leads" in m) {
-    for (const { ref, write } of m.leads) {
-      writer.write(write).then(
-        (result) => answer({ ref, result }),
-        (err: unknown) => answer({ ref, error: toThreadError(err) }),
-      );
-    }
+  } else if ("lead" in m) {
+    const { ref } = m;
+    writer.write(m.lead).then(
+      (result) => answer({ ref, result }),
+      (err: unknown) => answer({ ref, error: toThreadError(err) }),
+    );
   } else runStatement(m);
 });

@@ -82,12 +82,12 @@ export class OutboxWorker {
     while (!this.stopped) {
       const claim = await claimNext(this.o.database, { now: this.o.clock.now(), leaseMs: this.o.leaseMs });
       if (!claim) break;
-      const lease = this.keepLease(claim);
+      const releaseLease = this.keepLease(claim);
       try {
         const outcome = await this.deliver(claim);
         if (outcome) result[outcome]++;
       } finally {
-        clearInterval(lease);
+        releaseLease();
       }
     }
     return result;
@@ -146,18 +146,22 @@ export class OutboxWorker {
     }
   }
 
-  /** Renews the claim's lease every third of its length until the returned timer is cleared. */
-  private keepLease(claim: Claim): NodeJS.Timeout {
+  /** Renews the claim's lease every third of its length until the returned function is called. */
+  private keepLease(claim: Claim): () => void {
     const { database, leaseMs, logger } = this.o;
+    let kept = true;
     const timer = setInterval(() => {
       renewLease(database, claim, leaseMs).then(
-        (held) => held || logger.warn({ leadId: claim.leadId }, "outbox lease lost while sending"),
+        (held) => held || !kept || logger.warn({ leadId: claim.leadId }, "outbox lease lost while sending"),
         (err: unknown) =>
           logger.warn({ leadId: claim.leadId, err: errorText(err) }, "outbox lease not renewed"),
       );
     }, leaseMs / 3);
     timer.unref();
-    return timer;
+    return () => {
+      kept = false;
+      clearInterval(timer);
+    };
   }
 
   start() {

@@ -116,6 +116,7 @@ const writer = new LeadWriter(async (writes) => {
   } finally {
     inBatch = false;
     heldStatements.splice(0).forEach(runStatement);
+    transactionEnded.splice(0).forEach((resume) => resume());
   }
 });
 

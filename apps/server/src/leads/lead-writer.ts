@@ -65,20 +65,18 @@ export class LeadWriter {
     const keys = batch.map((p) => batchKey(p.write)).filter((k) => k !== undefined);
     for (const k of keys) this.keysInFlight.add(k);
     let outcomes: BatchOutcome[] | undefined;
-    let failure: unknown;
     try {
       outcomes = await this.commit(batch.map((p) => p.write));
     } catch (err) {
-      failure = err;
+      // One of them is bad: each is tried alone (they settle themselves), before anything else.
+      if (batch.length === 1) batch[0]!.reject(err);
+      else for (const p of batch) await this.alone(p);
     }
+    for (const k of keys) this.keysInFlight.delete(k);
     this.writing = false;
-    // The writes that queued meanwhile go now (their keys apart), before this batch is answered.
-    if (outcomes) for (const k of keys) this.keysInFlight.delete(k);
+    // The writes that queued meanwhile go now, before this batch's callers are answered.
     this.dispatch();
-    if (outcomes) outcomes.forEach((o, i) => this.settle(batch[i]!, o));
-    else if (batch.length === 1) batch[0]!.reject(failure);
-    else for (const p of batch) await this.alone(p);
-    if (!outcomes) for (const k of keys) this.keysInFlight.delete(k);
+    outcomes?.forEach((o, i) => this.settle(batch[i]!, o));
     this.schedule();
   }
 

@@ -39,6 +39,11 @@ const envSchema = z
       .string()
       .regex(/^smtps?:\/\/[^/]/, "must be smtp://[user:pass@]host[:port] or smtps://…")
       .optional(),
+    /** Unset: STARTTLS required unless the SMTP host is loopback (see createSmtpMailer). */
+    SMTP_REQUIRE_TLS: z
+      .enum(["true", "false"])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true")),
     NOTIFY_TO: z.string().default("sales@example.com"),
     MAIL_FROM: z.string().default("Website <no-reply@example.com>"),
     ALLOWED_ORIGINS: z.string().default("http://localhost:3000").transform(list),

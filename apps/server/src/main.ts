@@ -23,9 +23,14 @@ shutdown.install();
 let database: Database | undefined;
 let worker: OutboxWorker | undefined;
 if (leadRoles.length > 0) {
-  const opening = openDatabase(config.DATABASE_URL);
-  // A signal during the migrations lets them end (within the deadline), then closes the database.
-  shutdown.add("database", async () => (await opening.catch(() => undefined))?.close());
+  // A signal during start-up aborts the migrations (they roll back: one transaction, under a lock
+  // that may still be awaited), then closes the database; start-up goes no further.
+  const startup = new AbortController();
+  const opening = openDatabase(config.DATABASE_URL, { signal: startup.signal });
+  shutdown.add("database", async () => {
+    startup.abort("shutdown");
+    return (await opening.catch(() => undefined))?.close();
+  });
   database = await shutdown.unlessStopping(opening);
 }
 
@@ -47,7 +52,7 @@ if (database) {
   if (config.SMTP_URL) {
     const w = (worker = new OutboxWorker({
       database,
-      mailer: createSmtpMailer(config.SMTP_URL),
+      mailer: createSmtpMailer(config.SMTP_URL, { requireTls: config.SMTP_REQUIRE_TLS }),
       mail: { notifyTo: config.NOTIFY_TO, mailFrom: config.MAIL_FROM },
       logger: log,
       leaseMs: config.OUTBOX_LEASE_MS,

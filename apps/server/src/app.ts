@@ -54,7 +54,11 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
     ...connectionOptions(deps.config),
     clientErrorHandler: clientErrors.handler,
     ...(role === "site" ? { frameworkErrors: siteFrameworkErrors } : {}),
-    ...(isLeadRole ? { bodyLimit: BODY_LIMIT_BYTES } : {}),
+    // A `__proto__` (or `constructor.prototype`) key is valid JSON and, like any unknown field, is
+    // dropped rather than refused; it never reaches an object's prototype.
+    ...(isLeadRole
+      ? { bodyLimit: BODY_LIMIT_BYTES, onProtoPoisoning: "remove", onConstructorPoisoning: "remove" }
+      : {}),
   });
   app.server.on("request", clientErrors.track);
   closeConnectionsWhenClosing(app);
@@ -104,6 +108,16 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     reply.header("x-content-type-options", "nosniff");
   });
 
+  // @fastify/cors answers an OPTIONS without Origin or Access-Control-Request-Method (not a preflight)
+  // with a plain-text 400; answer it here first, in JSON like every other error.
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.method === "OPTIONS" && (!req.headers.origin || !req.headers["access-control-request-method"])) {
+      return reply.code(400).send({
+        error: "bad_request",
+        message: "A CORS preflight needs Origin and Access-Control-Request-Method headers.",
+      });
+    }
+  });
   await app.register(cors, {
     origin: config.ALLOWED_ORIGINS,
     methods: ["POST"],

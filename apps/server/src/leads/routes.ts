@@ -53,10 +53,10 @@ export function validationFailure(err: unknown): ValidationErrorBody | undefined
   return { error: "validation_failed", fields };
 }
 
-/** A validated body as the lead to store; a filled honeypot marks it as spam. */
+/** A validated body as the lead to store; a filled honeypot (validated as `true`) marks it as spam. */
 function toNewLead(kind: LeadKind, body: Contact | Quotation): NewLead {
-  const { [HONEYPOT_FIELD]: honeypot, ...fields } = body;
-  return { kind, ...fields, isSpam: honeypot !== undefined && honeypot.trim() !== "" };
+  const { [HONEYPOT_FIELD]: filled, ...fields } = body;
+  return { kind, ...fields, isSpam: filled };
 }
 
 export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, deps: LeadRouteDeps) {

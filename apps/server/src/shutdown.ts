@@ -91,5 +91,3 @@ export function createShutdown(opts: { timeoutMs: number; exit?: (code: number) 
     },
   };
 }
-
-export type Shutdown = ReturnType<typeof createShutdown>;

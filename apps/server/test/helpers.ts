@@ -11,7 +11,7 @@ import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/database";
 import { ManualClock } from "../src/leads/clock";
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 // In CI the PostgreSQL suite must run: a missing TEST_DATABASE_URL fails the run instead of skipping.
 if (process.env.CI === "true" && !TEST_DATABASE_URL) {

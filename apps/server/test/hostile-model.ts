@@ -33,7 +33,7 @@ interface IdemEntry {
   id?: string;
 }
 
-export const BODY_LIMIT = 16 * 1024;
+const BODY_LIMIT = 16 * 1024;
 
 const SINGLE_LINE = ["name", "email", "phone", "company"] as const;
 const MULTI_LINE = ["message", "details"] as const;
@@ -52,7 +52,7 @@ function refusal(cp: number, singleLine: boolean): string | undefined {
 }
 
 /** What an accepted lead breaks of the README's rules on stored text ([] when nothing). */
-export function readmeViolations(lead: Record<string, unknown>): string[] {
+function readmeViolations(lead: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const field of [...SINGLE_LINE, ...MULTI_LINE]) {
     const v = lead[field];

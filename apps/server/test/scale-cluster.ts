@@ -30,8 +30,8 @@ if (process.env.CI === "true" && (!NGINX || !FAKETIME)) {
 }
 
 export const NGINX_ADDRESS = "127.0.0.10";
-export type Slot = "contactA" | "contactB" | "quotationA" | "quotationB";
-export const SLOTS: Slot[] = ["contactA", "contactB", "quotationA", "quotationB"];
+type Slot = "contactA" | "contactB" | "quotationA" | "quotationB";
+const SLOTS: Slot[] = ["contactA", "contactB", "quotationA", "quotationB"];
 
 export interface Answer {
   /** 0 when the connection failed. */

@@ -8,7 +8,7 @@ import { migrateToLatest } from "./migrations";
 import type { DB } from "./schema";
 import { SqliteThreadDialect } from "./sqlite-dialect";
 
-type Dialect = "sqlite" | "postgres";
+export type Dialect = "sqlite" | "postgres";
 
 export interface Database {
   db: Kysely<DB>;

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -6,40 +7,86 @@ import { z } from "zod";
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const envSchema = z.object({
-  ROLE: z.enum(["all", "site", "contact", "quotation"]).default("all"),
-  HOST: z.string().default("0.0.0.0"),
-  PORT: port(3000),
-  CONTACT_PORT: port(8081),
-  QUOTATION_PORT: port(8091),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(sqlite:\/|postgres(ql)?:\/\/)/, "must be sqlite:/abs/path.sqlite or postgres://…")
-    .default(`sqlite:${path.join(repoRoot, "data", "leads.sqlite")}`),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\/[^/]/, "must be smtp://[user:pass@]host[:port] or smtps://…")
-    .optional(),
-  NOTIFY_TO: z.string().default("sales@example.com"),
-  MAIL_FROM: z.string().default("Website <no-reply@example.com>"),
-  ALLOWED_ORIGINS: z
-    .string()
-    .default("http://localhost:3000")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps", "web", "build", "client")),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
-});
+/** An IPv4/IPv6 address or CIDR range (`10.0.0.5`, `10.0.0.0/8`, `2001:db8::/32`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const list = (v: string) =>
+  v
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+const envSchema = z
+  .object({
+    ROLE: z.enum(["all", "site", "contact", "quotation"]).default("all"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: port(3000),
+    CONTACT_PORT: port(8081),
+    QUOTATION_PORT: port(8091),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:\/|postgres(ql)?:\/\/)/, "must be sqlite:/abs/path.sqlite or postgres://…")
+      .default(`sqlite:${path.join(repoRoot, "data", "leads.sqlite")}`),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, "must be smtp://[user:pass@]host[:port] or smtps://…")
+      .optional(),
+    /** Unset: STARTTLS required unless the SMTP host is loopback (see createSmtpMailer). */
+    SMTP_REQUIRE_TLS: z
+      .enum(["true", "false"])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true")),
+    NOTIFY_TO: z.string().default("sales@example.com"),
+    MAIL_FROM: z.string().default("Website <no-reply@example.com>"),
+    ALLOWED_ORIGINS: z.string().default("http://localhost:3000").transform(list),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps", "web", "build", "client")),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Proxies whose X-Forwarded-For is believed; the client is the rightmost address not listed. */
+    TRUSTED_PROXIES: z
+      .string()
+      .default("")
+      .transform(list)
+      .superRefine((entries, ctx) => {
+        for (const entry of entries.filter((e) => !isAddressOrRange(e))) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${entry}" is not an IP address or CIDR range (e.g. 10.0.0.5,10.1.0.0/16,2001:db8::/48)`,
+          });
+        }
+      }),
+    /** Replaced by TRUSTED_PROXIES: a start with it set is refused rather than silently ignoring it. */
+    TRUST_PROXY: z
+      .never({
+        error:
+          "is no longer supported: list the addresses or CIDR ranges of your reverse proxies or load " +
+          "balancers in TRUSTED_PROXIES (for example TRUSTED_PROXIES=10.0.0.0/8) and unset TRUST_PROXY",
+      })
+      .optional(),
+    /** Rate-limit counters shared by every instance; unset = each process counts on its own. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/[^/]/, "must be redis://[user:pass@]host[:port][/db] or rediss://…")
+      .optional(),
+    HEADERS_TIMEOUT_MS: ms(5_000),
+    REQUEST_TIMEOUT_MS: ms(10_000),
+    SOCKET_TIMEOUT_MS: ms(60_000),
+    KEEP_ALIVE_TIMEOUT_MS: ms(72_000),
+    SHUTDOWN_TIMEOUT_MS: ms(10_000),
+    OUTBOX_LEASE_MS: ms(2 * 60_000),
+  })
+  .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+    path: ["HEADERS_TIMEOUT_MS"],
+    error: "must not exceed REQUEST_TIMEOUT_MS (the headers are part of the request)",
+  });
 
 export type Config = z.output<typeof envSchema>;
 

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from "./db/database";
 import { createSmtpMailer } from "./leads/mailer";
 import { OutboxWorker } from "./leads/outbox-worker";
 import { countUnsent } from "./leads/outbox-store";
+import { createShutdown } from "./shutdown";
 
 const config = loadConfig();
 const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation"] : [config.ROLE];
@@ -14,11 +15,24 @@ const portOf: Record<Role, number> = {
   quotation: config.QUOTATION_PORT,
 };
 const leadRoles = roles.filter((r) => r !== "site");
+// Installed before the database is opened (migrations), so a signal during start-up closes what is open.
+const shutdown = createShutdown({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+shutdown.install();
 
 // One database and at most one outbox worker per process, shared by the lead roles.
 let database: Database | undefined;
 let worker: OutboxWorker | undefined;
-if (leadRoles.length > 0) database = await openDatabase(config.DATABASE_URL);
+if (leadRoles.length > 0) {
+  // A signal during start-up aborts the migrations (they roll back: one transaction, under a lock
+  // that may still be awaited), then closes the database; start-up goes no further.
+  const startup = new AbortController();
+  const opening = openDatabase(config.DATABASE_URL, { signal: startup.signal });
+  shutdown.add("database", async () => {
+    startup.abort("shutdown");
+    return (await opening.catch(() => undefined))?.close();
+  });
+  database = await shutdown.unlessStopping(opening);
+}
 
 // A person at a terminal reads pretty lines; pipes, files and log collectors get pino's JSON lines.
 const logStream = process.stdout.isTTY
@@ -28,6 +42,7 @@ const apps = await Promise.all(
   roles.map((role) => buildApp(role, { config, database, logStream, onLeadStored: () => worker?.wake() })),
 );
 const log = apps[roles.indexOf(leadRoles[0] ?? "site")]!.log;
+shutdown.useLog(log);
 
 if (database) {
   log.info(
@@ -35,12 +50,14 @@ if (database) {
     "lead store ready (migrations applied)",
   );
   if (config.SMTP_URL) {
-    worker = new OutboxWorker({
+    const w = (worker = new OutboxWorker({
       database,
-      mailer: createSmtpMailer(config.SMTP_URL),
+      mailer: createSmtpMailer(config.SMTP_URL, { requireTls: config.SMTP_REQUIRE_TLS }),
       mail: { notifyTo: config.NOTIFY_TO, mailFrom: config.MAIL_FROM },
       logger: log,
-    });
+      leaseMs: config.OUTBOX_LEASE_MS,
+    }));
+    shutdown.add("outbox worker", () => w.stop());
     worker.start();
     log.info({ notifyTo: config.NOTIFY_TO }, "outbox worker started");
   } else {
@@ -52,17 +69,11 @@ if (database) {
   }
 }
 
+// Closing a server stops accepting, closes idle keep-alive connections and waits for requests in
+// flight (a request arriving on a kept-alive connection meanwhile gets 503 and `Connection: close`).
+shutdown.add(
+  "servers",
+  () => Promise.allSettled(apps.map((a) => a.close())),
+  () => apps.forEach((a) => a.server.closeAllConnections()),
+);
 await Promise.all(apps.map((app, i) => app.listen({ host: config.HOST, port: portOf[roles[i]!] })));
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, "shutting down");
-  await Promise.allSettled(apps.map((a) => a.close()));
-  await worker?.stop();
-  await database?.close();
-  process.exit(0);
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));

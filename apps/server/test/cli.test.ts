@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadView } from "../src/leads/lead-queries";
-import { createLead } from "../src/leads/lead-store";
-import { claimDue, markFailed, markSent } from "../src/leads/outbox-store";
+import { createLead } from "../src/leads/lead-writer";
+import { claimNext, markFailed, markSent } from "../src/leads/outbox-store";
 import {
   buildServer,
   childEnv,
@@ -65,7 +65,7 @@ describe("leads command", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     buildServer();
     t = await openTestDatabase("sqlite");
-    const db = t.database.db;
+    const db = t.database;
     const c = await createLead(
       db,
       {
@@ -109,7 +109,10 @@ describe("leads command", { timeout: 120_000 }, () => {
     Object.assign(ids, { contact: c.id, quotation: q.id, spam: s.id });
     // contact: sent; quotation: failed once and waiting to retry
     const now = new Date("2026-02-03T00:00:00Z");
-    const claims = await claimDue(db, now, { limit: 10, leaseMs: 60_000 });
+    const claims = [
+      (await claimNext(db, { now, leaseMs: 60_000 }))!,
+      (await claimNext(db, { now, leaseMs: 60_000 }))!,
+    ];
     await markSent(db, claims.find((x) => x.leadId === c.id)!, now, `<lead-${c.id}@example.com>`);
     await markFailed(
       db,

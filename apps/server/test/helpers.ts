@@ -11,7 +11,7 @@ import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/database";
 import { ManualClock } from "../src/leads/clock";
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 // In CI the PostgreSQL suite must run: a missing TEST_DATABASE_URL fails the run instead of skipping.
 if (process.env.CI === "true" && !TEST_DATABASE_URL) {
@@ -46,14 +46,17 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database: a SQLite file in a temp directory, or a uniquely named PostgreSQL
+ * A fresh database, migrated unless `migrate: false`: a SQLite file in a temp directory, or a uniquely named PostgreSQL
  * database created on the TEST_DATABASE_URL cluster and dropped afterwards.
  */
-export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
+export async function openTestDatabase(
+  backend: Backend,
+  opts: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   if (backend === "sqlite") {
     const tmp = tempDir();
     const url = `sqlite:${path.join(tmp.dir, "nested", "leads.sqlite")}`;
-    const database = await openDatabase(url);
+    const database = await openDatabase(url, opts);
     return {
       database,
       url,
@@ -72,7 +75,7 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
   const u = new URL(TEST_DATABASE_URL);
   u.pathname = `/${name}`;
   const url = u.toString();
-  const database = await openDatabase(url);
+  const database = await openDatabase(url, opts);
   return {
     database,
     url,
@@ -185,6 +188,10 @@ export function useLeadServices(backend: Backend) {
     },
     get db() {
       return t.database.db;
+    },
+    /** The block's DATABASE_URL (another instance can open it). */
+    get url() {
+      return t.url;
     },
     get clock() {
       return clock;

@@ -210,8 +210,8 @@ describe.each(BACKENDS)("outbox worker on $backend", ({ backend, skip }) => {
       const ids: string[] = [];
       for (let i = 0; i < 12; i++)
         ids.push(await submit("contact", { ...validContact, name: `Visitor ${i}` }));
-      const a = worker({ batchSize: 3 });
-      const b = worker({ batchSize: 3 });
+      const a = worker();
+      const b = worker();
       const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
       expect(ra.sent + rb.sent).toBe(12);
       const got = peer.mails.map((m) => m.headers["x-lead-id"]);

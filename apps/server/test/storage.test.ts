@@ -6,7 +6,8 @@ import { loadConfig, repoRoot } from "../src/config";
 import { openDatabase, sqlitePath } from "../src/db/database";
 import { migrateToLatest } from "../src/db/migrations";
 import { LEAD_ID_PATTERN, newLeadId } from "../src/leads/ids";
-import { createLead, purgeExpiredIdempotencyKeys } from "../src/leads/lead-store";
+import { purgeExpiredIdempotencyKeys } from "../src/leads/lead-store";
+import { createLead } from "../src/leads/lead-writer";
 import { BACKENDS, openTestDatabase, tempDir, validContact } from "./helpers";
 
 describe("SQLite storage settings", () => {
@@ -59,7 +60,7 @@ describe.each(BACKENDS)("migrations and housekeeping on $backend", ({ backend, s
     try {
       expect(await migrateToLatest(t.database.db as never)).toEqual([]); // already applied at open
       const t0 = new Date("2026-03-01T00:00:00Z");
-      const r = await createLead(t.database.db, { kind: "contact", ...validContact, isSpam: false }, t0, {
+      const r = await createLead(t.database, { kind: "contact", ...validContact, isSpam: false }, t0, {
         key: "k",
         requestHash: "h",
       });

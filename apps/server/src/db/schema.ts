@@ -31,7 +31,7 @@ export interface OutboxTable {
   claim_token: string | null;
 }
 
-interface IdempotencyKeysTable {
+export interface IdempotencyKeysTable {
   kind: string;
   key: string;
   request_hash: string;

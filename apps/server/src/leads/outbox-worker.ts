@@ -3,7 +3,7 @@ import type { Database } from "../db/database";
 import { type Clock, systemClock } from "./clock";
 import { readLeadNotice } from "./lead-notice";
 import { buildLeadMail, type Mailer, type MailSettings } from "./mailer";
-import { claimDue, markFailed, markSent } from "./outbox-store";
+import { type Claim, claimNext, markFailed, markSent, renewLease } from "./outbox-store";
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -31,9 +31,14 @@ export interface OutboxWorkerOptions {
   clock?: Clock;
   random?: () => number;
   pollMs?: number;
-  batchSize?: number;
+  /**
+   * How long a claimed row stays leased (database clock), renewed every third of it while its mail
+   * is being sent or recorded. Longer than the SMTP timeouts, so a stalled worker's row is not taken.
+   */
   leaseMs?: number;
   backoff?: BackoffPolicy;
+  /** Backoff of the retries that record a mail as sent after the SMTP server took it. */
+  recordBackoff?: BackoffPolicy;
 }
 
 export interface RunResult {
@@ -41,16 +46,17 @@ export interface RunResult {
   failed: number;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Sends one notification per outbox row, at least once. State (attempts, next attempt, errors)
  * lives in the outbox table, so retries survive restarts. Polls every `pollMs` and is woken at
  * once by `wake()` after a new lead.
  */
 export class OutboxWorker {
-  private readonly o: Required<Omit<OutboxWorkerOptions, "clock" | "random" | "backoff">> & {
+  private readonly o: Required<Omit<OutboxWorkerOptions, "clock" | "random">> & {
     clock: Clock;
     random: () => number;
-    backoff: BackoffPolicy;
   };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
@@ -63,47 +69,99 @@ export class OutboxWorker {
       clock: systemClock,
       random: Math.random,
       pollMs: 2_000,
-      batchSize: 20,
       leaseMs: 2 * 60_000,
       backoff: DEFAULT_BACKOFF,
+      recordBackoff: { baseMs: 200, capMs: 10_000 },
       ...options,
     };
   }
 
-  /** One pass: claims every due row (in batches) and tries to send each. */
+  /** One pass: claims each due row just before sending it, until none is due (or the worker stops). */
   async runOnce(): Promise<RunResult> {
-    const { database, mailer, mail, logger, clock } = this.o;
     const result: RunResult = { sent: 0, failed: 0 };
-    for (;;) {
-      const claims = await claimDue(database.db, clock.now(), {
-        limit: this.o.batchSize,
-        leaseMs: this.o.leaseMs,
-      });
-      if (claims.length === 0) return result;
-      for (const claim of claims) {
-        const lead = await readLeadNotice(database.db, claim.leadId);
-        if (!lead) continue;
-        const message = buildLeadMail(lead, mail);
-        try {
-          await mailer.send(message);
-          await markSent(database.db, claim, clock.now(), message.messageId);
-          result.sent++;
-          logger.info({ leadId: lead.id, attempts: claim.attempts + 1 }, "lead notification sent");
-        } catch (err) {
-          const attempts = claim.attempts + 1;
-          const delay = backoffDelay(attempts, this.o.backoff, this.o.random);
-          const next = new Date(clock.now().getTime() + delay);
-          const reason = errorText(err);
-          await markFailed(database.db, claim, clock.now(), next, reason);
-          result.failed++;
-          logger.warn(
-            { leadId: lead.id, attempts, retryInMs: delay, err: reason },
-            "lead notification failed; will retry",
-          );
-        }
+    while (!this.stopped) {
+      const claim = await claimNext(this.o.database, { now: this.o.clock.now(), leaseMs: this.o.leaseMs });
+      if (!claim) break;
+      const releaseLease = this.keepLease(claim);
+      try {
+        const outcome = await this.deliver(claim);
+        if (outcome) result[outcome]++;
+      } finally {
+        releaseLease();
       }
-      if (this.stopped) return result;
     }
+    return result;
+  }
+
+  /** Sends one claimed row's mail and records the outcome. */
+  private async deliver(claim: Claim): Promise<keyof RunResult | undefined> {
+    const { database, mailer, mail, logger, clock } = this.o;
+    const lead = await readLeadNotice(database.db, claim.leadId);
+    if (!lead) return undefined; // deleted meanwhile (its outbox row goes with it)
+    const message = buildLeadMail(lead, mail);
+    try {
+      await mailer.send(message);
+    } catch (err) {
+      const attempts = claim.attempts + 1;
+      const delay = backoffDelay(attempts, this.o.backoff, this.o.random);
+      const reason = errorText(err);
+      await markFailed(database, claim, clock.now(), new Date(clock.now().getTime() + delay), reason);
+      logger.warn(
+        { leadId: lead.id, attempts, retryInMs: delay, err: reason },
+        "lead notification failed; will retry",
+      );
+      return "failed";
+    }
+    await this.recordSent(claim, message.messageId);
+    logger.info({ leadId: lead.id, attempts: claim.attempts + 1 }, "lead notification sent");
+    return "sent";
+  }
+
+  /**
+   * The SMTP server took the mail: record it, retrying with backoff while the lease is kept, so a
+   * failed write never makes the mail go out again. Gives up only when the worker stops.
+   */
+  private async recordSent(claim: Claim, messageId: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await markSent(this.o.database, claim, this.o.clock.now(), messageId))) {
+          this.o.logger.warn({ leadId: claim.leadId }, "lead notification sent, but its lease was lost");
+        }
+        return;
+      } catch (err) {
+        if (this.stopped) {
+          this.o.logger.error(
+            { leadId: claim.leadId, err: errorText(err) },
+            "lead notification sent but not recorded before stopping; it will be sent again",
+          );
+          return;
+        }
+        const delay = backoffDelay(attempt, this.o.recordBackoff, this.o.random);
+        this.o.logger.warn(
+          { leadId: claim.leadId, attempt, retryInMs: delay, err: errorText(err) },
+          "lead notification sent but not yet recorded; retrying",
+        );
+        await sleep(delay);
+      }
+    }
+  }
+
+  /** Renews the claim's lease every third of its length until the returned function is called. */
+  private keepLease(claim: Claim): () => void {
+    const { database, leaseMs, logger } = this.o;
+    let kept = true;
+    const timer = setInterval(() => {
+      renewLease(database, claim, leaseMs).then(
+        (held) => held || !kept || logger.warn({ leadId: claim.leadId }, "outbox lease lost while sending"),
+        (err: unknown) =>
+          logger.warn({ leadId: claim.leadId, err: errorText(err) }, "outbox lease not renewed"),
+      );
+    }, leaseMs / 3);
+    timer.unref();
+    return () => {
+      kept = false;
+      clearInterval(timer);
+    };
   }
 
   start() {

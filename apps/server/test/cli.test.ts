@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadView } from "../src/leads/lead-queries";
-import { createLead } from "../src/leads/lead-writer";
 import { claimNext, markFailed, markSent } from "../src/leads/outbox-store";
 import {
   buildServer,
@@ -66,9 +65,8 @@ describe("leads command", { timeout: 120_000 }, () => {
     buildServer();
     t = await openTestDatabase("sqlite");
     const db = t.database;
-    const c = await createLead(
-      db,
-      {
+    const c = await db.writeLead({
+      lead: {
         kind: "contact",
         name: "Ada Lovelace",
         email: "ada@example.com",
@@ -76,11 +74,10 @@ describe("leads command", { timeout: 120_000 }, () => {
         message: 'Hello, "team"\nSecond line',
         isSpam: false,
       },
-      new Date("2026-01-05T09:00:00Z"),
-    );
-    const q = await createLead(
-      db,
-      {
+      now: new Date("2026-01-05T09:00:00Z"),
+    });
+    const q = await db.writeLead({
+      lead: {
         kind: "quotation",
         name: '=HYPERLINK("http://evil.example","click")',
         email: "mallory@example.com",
@@ -90,11 +87,10 @@ describe("leads command", { timeout: 120_000 }, () => {
         details: "-2+3",
         isSpam: false,
       },
-      new Date("2026-02-01T12:00:00Z"),
-    );
-    const s = await createLead(
-      db,
-      {
+      now: new Date("2026-02-01T12:00:00Z"),
+    });
+    const s = await db.writeLead({
+      lead: {
         kind: "contact",
         name: "Spam Bot",
         email: "bot@example.com",
@@ -102,8 +98,8 @@ describe("leads command", { timeout: 120_000 }, () => {
         message: "buy",
         isSpam: true,
       },
-      new Date("2026-02-02T00:00:00Z"),
-    );
+      now: new Date("2026-02-02T00:00:00Z"),
+    });
     if (c.outcome !== "created" || q.outcome !== "created" || s.outcome !== "created")
       throw new Error("seed");
     Object.assign(ids, { contact: c.id, quotation: q.id, spam: s.id });

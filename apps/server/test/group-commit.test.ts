@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Database } from "../src/db/database";
 import { openDatabase } from "../src/db/database";
 import { writeLeadBatch } from "../src/leads/lead-store";
-import { createLead, LeadWriter } from "../src/leads/lead-writer";
+import { LeadWriter } from "../src/leads/lead-writer";
 import { BACKENDS, json, useLeadServices, validContact } from "./helpers";
 
 // Group commit: concurrent lead writes share one transaction; each request is answered once the
@@ -128,9 +128,9 @@ describe.each(BACKENDS)("group commit on $backend", ({ backend, skip }) => {
     it("through the store: one bad row among concurrent leads fails alone", async () => {
       const now = svc.clock.now();
       const results = await Promise.allSettled([
-        ...Array.from({ length: 5 }, (_, i) => createLead(svc.database, lead(`Good ${i}`), now)),
-        createLead(svc.database, { ...lead("Bad"), name: null as unknown as string }, now),
-        ...Array.from({ length: 5 }, (_, i) => createLead(svc.database, lead(`Good ${i + 5}`), now)),
+        ...Array.from({ length: 5 }, (_, i) => svc.database.writeLead({ lead: lead(`Good ${i}`), now })),
+        svc.database.writeLead({ lead: { ...lead("Bad"), name: null as unknown as string }, now }),
+        ...Array.from({ length: 5 }, (_, i) => svc.database.writeLead({ lead: lead(`Good ${i + 5}`), now })),
       ]);
       expect(results.map((r) => r.status)).toEqual([
         ...Array(5).fill("fulfilled"),
@@ -156,8 +156,8 @@ describe.skipIf(BACKENDS[1]!.skip)("group commit across instances on postgres", 
       const now = svc.clock.now();
       const idem = { key: "shared", requestHash: "h" };
       const both = Promise.all([
-        createLead(svc.database, lead("Twice"), now, idem),
-        createLead(other, lead("Twice"), now, idem),
+        svc.database.writeLead({ lead: lead("Twice"), now, idem }),
+        other.writeLead({ lead: lead("Twice"), now, idem }),
       ]);
       await vi.waitFor(async () => {
         const r = await locker.query("select count(*)::int as n from pg_locks where not granted");

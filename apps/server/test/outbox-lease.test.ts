@@ -11,7 +11,6 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ManualClock } from "../src/leads/clock";
 import { getLead } from "../src/leads/lead-queries";
-import { createLead } from "../src/leads/lead-writer";
 import { createSmtpMailer } from "../src/leads/mailer";
 import { OutboxWorker, type OutboxWorkerOptions } from "../src/leads/outbox-worker";
 import { BACKENDS, openTestDatabase, type TestDatabase, validContact } from "./helpers";
@@ -69,11 +68,10 @@ describe.each(BACKENDS)("outbox leases on $backend", ({ backend, skip }) => {
     async function leads(n: number, clock: ManualClock) {
       const ids: string[] = [];
       for (let i = 0; i < n; i++) {
-        const r = await createLead(
-          t.database,
-          { kind: "contact", ...validContact, isSpam: false },
-          clock.now(),
-        );
+        const r = await t.database.writeLead({
+          lead: { kind: "contact", ...validContact, isSpam: false },
+          now: clock.now(),
+        });
         if (r.outcome !== "created") throw new Error("not stored");
         ids.push(r.id);
       }

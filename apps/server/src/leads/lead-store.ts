@@ -18,7 +18,7 @@ export interface NewLead {
   isSpam: boolean;
 }
 
-export interface IdempotencyInput {
+interface IdempotencyInput {
   key: string;
   /** Hash of the validated payload: the same key with another payload is refused. */
   requestHash: string;

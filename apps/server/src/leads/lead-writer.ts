@@ -1,12 +1,4 @@
-import type { Database } from "../db/database";
-import {
-  type BatchOutcome,
-  batchKey,
-  type CreateResult,
-  type IdempotencyInput,
-  type LeadWrite,
-  type NewLead,
-} from "./lead-store";
+import { type BatchOutcome, batchKey, type CreateResult, type LeadWrite } from "./lead-store";
 
 /** Commits one batch of writes in one transaction; resolves once that transaction is durable. */
 export type CommitBatch = (writes: LeadWrite[]) => Promise<BatchOutcome[]>;
@@ -111,18 +103,4 @@ export class LeadWriter {
     this.queue = rest;
     return batch;
   }
-}
-
-/**
- * Stores a lead, its outbox row (unless spam) and the idempotency record, committed together with
- * the leads written concurrently. When the key was seen within 24 h, nothing is stored and the first
- * answer is returned.
- */
-export function createLead(
-  database: Database,
-  lead: NewLead,
-  now: Date,
-  idem?: IdempotencyInput,
-): Promise<CreateResult> {
-  return database.writeLead({ lead, now, idem });
 }

@@ -12,7 +12,6 @@ import { createHash } from "node:crypto";
 import type { Database } from "../db/database";
 import type { Clock } from "./clock";
 import type { NewLead } from "./lead-store";
-import { createLead } from "./lead-writer";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -101,7 +100,7 @@ export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, d
         typeof key === "string"
           ? { key, requestHash: createHash("sha256").update(JSON.stringify(req.body)).digest("hex") }
           : undefined;
-      const stored = await createLead(deps.database, lead, deps.clock.now(), idem);
+      const stored = await deps.database.writeLead({ lead, now: deps.clock.now(), idem });
       if (stored.outcome === "key_reused") {
         return reply.code(422).send({
           error: "idempotency_key_reused",

@@ -26,16 +26,18 @@ export function leadWebhookPayload(lead: LeadNotice): LeadWebhookPayload {
  * WEBHOOK_SECRET). A 2xx answer is a delivery; any other answer, a redirect, or none within 10 s fails
  * the attempt.
  */
-export function webhookChannel(
-  opts: { url: string; secret: string; timeoutMs?: number },
-  clock: { now(): Date } = { now: () => new Date() },
-): DeliveryChannel {
+export function webhookChannel(opts: {
+  url: string;
+  secret: string;
+  timeoutMs?: number | undefined;
+}): DeliveryChannel {
   const signer = new Webhook(opts.secret);
   return {
     async deliver(lead) {
       const id = webhookId(lead.id);
       const body = JSON.stringify(leadWebhookPayload(lead));
-      const at = clock.now();
+      // The moment of sending (receivers refuse timestamps far from their own clock).
+      const at = new Date();
       const res = await fetch(opts.url, {
         method: "POST",
         redirect: "manual",

@@ -1,7 +1,7 @@
 import type { AuditRecord } from "@site/contracts";
 import BetterSqlite3 from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -37,10 +37,7 @@ describe.each(BACKENDS)("delivery channels on $backend", ({ backend, skip }) => 
         channels: {
           email: emailChannel(mailer, MAIL),
           autoreply: autoreplyChannel(mailer, MAIL),
-          webhook: webhookChannel(
-            { url: receiver.url, secret: SECRET, timeoutMs: opts.webhookTimeoutMs },
-            svc.clock,
-          ),
+          webhook: webhookChannel({ url: receiver.url, secret: SECRET, timeoutMs: opts.webhookTimeoutMs }),
         },
         logger: silent,
         clock: svc.clock,

@@ -7,7 +7,7 @@ export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : 
 /** What --json and --format json print. */
 export const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-export function deliveryText(n: Omit<DeliveryView, "channel">): string {
+function deliveryText(n: Omit<DeliveryView, "channel">): string {
   switch (n.state) {
     case "sent":
       return `sent ${n.sentAt}`;
@@ -28,7 +28,7 @@ function clip(s: string, width: number) {
 }
 
 /** "sent 2026-…" for the e-mail alone; "email sent …; webhook pending" once there are several. */
-export function notificationText(l: LeadView): string {
+function notificationText(l: LeadView): string {
   if (l.deliveries.length <= 1) return deliveryText(l.notification);
   return l.deliveries.map((d) => `${d.channel} ${deliveryText(d)}`).join("; ");
 }

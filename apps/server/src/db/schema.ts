@@ -52,7 +52,7 @@ export interface IdempotencyKeysTable {
   lead_id: string | null;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: string;
   at: string;
   actor_type: string;

@@ -28,7 +28,7 @@ export function emailChannel(mailer: Mailer, settings: MailSettings): DeliveryCh
  * visitor typed, not even their name, so the form cannot send chosen words to someone else's address;
  * answers go to the company (NOTIFY_TO).
  */
-export function buildAutoreply(lead: LeadNotice, settings: MailSettings) {
+function buildAutoreply(lead: LeadNotice, settings: MailSettings) {
   const what = lead.kind === "quotation" ? "quote request" : "message";
   const received = new Date(lead.createdAt).toUTCString().replace(/:\d\d GMT$/, " UTC");
   return {

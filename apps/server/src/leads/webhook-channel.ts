@@ -3,10 +3,10 @@ import type { DeliveryChannel } from "./delivery-channel";
 import type { LeadNotice } from "./lead-notice";
 
 /** No answer within this time is a failed attempt (retried with backoff). */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** The JSON body POSTed for each lead: Standard Webhooks' { type, timestamp, data } envelope. */
-export interface LeadWebhookPayload {
+interface LeadWebhookPayload {
   type: "lead.created";
   /** When the lead arrived (the same in every retry, so the body and its signature are stable). */
   timestamp: string;
@@ -16,7 +16,7 @@ export interface LeadWebhookPayload {
 /** Stable per lead: a receiver that already took this id drops the retry. */
 export const webhookId = (leadId: string) => `lead_${leadId}`;
 
-export function leadWebhookPayload(lead: LeadNotice): LeadWebhookPayload {
+function leadWebhookPayload(lead: LeadNotice): LeadWebhookPayload {
   return { type: "lead.created", timestamp: lead.createdAt, data: { ...lead } };
 }
 

@@ -2,7 +2,7 @@ import cors from "@fastify/cors";
 import type { LeadKind } from "@site/contracts";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config";
+import { type Config, configuredChannels } from "./config";
 import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
 import type { Database } from "./db/database";
 import { type Clock, systemClock } from "./leads/clock";
@@ -148,6 +148,7 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     clock,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     allowedOrigins: config.ALLOWED_ORIGINS,
+    channels: configuredChannels(config),
     onLeadStored: deps.onLeadStored,
   });
 

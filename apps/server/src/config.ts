@@ -1,7 +1,9 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Retention, retentionFromEnv } from "@site/contracts";
 import { z } from "zod";
+import type { Channel } from "./db/schema";
 
 /** Repository root (apps/server/src or apps/server/dist → ../../..). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -82,13 +84,40 @@ const envSchema = z
     KEEP_ALIVE_TIMEOUT_MS: ms(72_000),
     SHUTDOWN_TIMEOUT_MS: ms(10_000),
     OUTBOX_LEASE_MS: ms(2 * 60_000),
+    /** Every non-spam lead is also POSTed here, signed (Standard Webhooks); needs WEBHOOK_SECRET. */
+    WEBHOOK_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]/, "must be an http:// or https:// URL")
+      .optional(),
+    /** whsec_ followed by base64 of 24 to 64 random bytes (Standard Webhooks' secret format). */
+    WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, "must be whsec_ followed by base64 of 24–64 random bytes")
+      .optional(),
+    /** on: the visitor gets a short confirmation (at most one per address per hour). */
+    AUTOREPLY: z.enum(["on", "off"]).default("off"),
+    RETENTION_ENQUIRY_MONTHS: z.string().optional(),
+    RETENTION_SPAM_DAYS: z.string().optional(),
+  })
+  .refine((c) => !c.WEBHOOK_URL === !c.WEBHOOK_SECRET, {
+    path: ["WEBHOOK_SECRET"],
+    error: "WEBHOOK_URL and WEBHOOK_SECRET are set together (receivers verify every request with the secret)",
   })
   .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
     path: ["HEADERS_TIMEOUT_MS"],
     error: "must not exceed REQUEST_TIMEOUT_MS (the headers are part of the request)",
   });
 
-export type Config = z.output<typeof envSchema>;
+export type Config = z.output<typeof envSchema> & { retention: Retention };
+
+/** Where each lead (not spam) goes: e-mail always (it waits for SMTP_URL), the webhook and autoreply when set. */
+export function configuredChannels(config: Config): Channel[] {
+  return [
+    "email",
+    ...(config.WEBHOOK_URL ? (["webhook"] as const) : []),
+    ...(config.AUTOREPLY === "on" ? (["autoreply"] as const) : []),
+  ];
+}
 
 /** Parses the environment once; throws naming every bad key. Empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,5 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  try {
+    return { ...parsed.data, retention: retentionFromEnv(cleaned) };
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
 }

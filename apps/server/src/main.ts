@@ -2,7 +2,9 @@ import pretty from "pino-pretty";
 import { buildApp, type Role } from "./app";
 import { loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
-import { createSmtpMailer } from "./leads/mailer";
+import { systemClock } from "./leads/clock";
+import { deliveryChannels } from "./leads/delivery-setup";
+import { scheduleDailyPurge } from "./leads/retention-schedule";
 import { OutboxWorker } from "./leads/outbox-worker";
 import { countUnsent } from "./leads/outbox-store";
 import { createShutdown } from "./shutdown";
@@ -49,18 +51,26 @@ if (database) {
     { database: database.location, dialect: database.dialect },
     "lead store ready (migrations applied)",
   );
-  if (config.SMTP_URL) {
+  const stopPurge = scheduleDailyPurge({
+    database,
+    retention: config.retention,
+    clock: systemClock,
+    logger: log,
+  });
+  shutdown.add("retention purge", async () => stopPurge());
+  const channels = deliveryChannels(config);
+  if (Object.keys(channels).length > 0) {
     const w = (worker = new OutboxWorker({
       database,
-      mailer: createSmtpMailer(config.SMTP_URL, { requireTls: config.SMTP_REQUIRE_TLS }),
-      mail: { notifyTo: config.NOTIFY_TO, mailFrom: config.MAIL_FROM },
+      channels,
       logger: log,
       leaseMs: config.OUTBOX_LEASE_MS,
     }));
     shutdown.add("outbox worker", () => w.stop());
     worker.start();
-    log.info({ notifyTo: config.NOTIFY_TO }, "outbox worker started");
-  } else {
+    log.info({ channels: Object.keys(channels), notifyTo: config.NOTIFY_TO }, "outbox worker started");
+  }
+  if (!config.SMTP_URL) {
     const waiting = await countUnsent(database.db);
     log.warn(
       { waiting },

@@ -106,8 +106,8 @@ describe("leads command", { timeout: 120_000 }, () => {
     // contact: sent; quotation: failed once and waiting to retry
     const now = new Date("2026-02-03T00:00:00Z");
     const claims = [
-      (await claimNext(db, { now, leaseMs: 60_000 }))!,
-      (await claimNext(db, { now, leaseMs: 60_000 }))!,
+      (await claimNext(db, { now, leaseMs: 60_000, channel: "email" }))!,
+      (await claimNext(db, { now, leaseMs: 60_000, channel: "email" }))!,
     ];
     await markSent(db, claims.find((x) => x.leadId === c.id)!, now, `<lead-${c.id}@example.com>`);
     await markFailed(
@@ -168,7 +168,7 @@ describe("leads command", { timeout: 120_000 }, () => {
     const r = cli("show", ids.quotation!);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Service:      CCTV Solutions (cctv-solutions)");
-    expect(r.stdout).toContain("Notification: failed-retrying");
+    expect(r.stdout).toContain("E-mail:       failed-retrying");
     expect(r.stdout).toContain("Details:\n-2+3");
     const j = cli("show", ids.spam!, "--json");
     expect(JSON.parse(j.stdout)).toMatchObject({ id: ids.spam, spam: true });

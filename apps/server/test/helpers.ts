@@ -165,6 +165,8 @@ export function useLeadServices(backend: Backend) {
     await t.database.db.deleteFrom("outbox").execute();
     await t.database.db.deleteFrom("idempotency_keys").execute();
     await t.database.db.deleteFrom("leads").execute();
+    await t.database.db.deleteFrom("audit_log").execute();
+    await t.database.db.deleteFrom("autoreply_log").execute();
   });
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((a) => a.close()));

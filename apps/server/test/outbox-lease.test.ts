@@ -11,6 +11,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ManualClock } from "../src/leads/clock";
 import { getLead } from "../src/leads/lead-queries";
+import { emailChannel } from "../src/leads/delivery-channel";
 import { createSmtpMailer } from "../src/leads/mailer";
 import { OutboxWorker, type OutboxWorkerOptions } from "../src/leads/outbox-worker";
 import { BACKENDS, openTestDatabase, type TestDatabase, validContact } from "./helpers";
@@ -55,8 +56,7 @@ describe.each(BACKENDS)("outbox leases on $backend", ({ backend, skip }) => {
     function worker(clock: ManualClock, extra: Partial<OutboxWorkerOptions> = {}) {
       const w = new OutboxWorker({
         database: t.database,
-        mailer: createSmtpMailer(peer!.url),
-        mail: MAIL,
+        channels: { email: emailChannel(createSmtpMailer(peer!.url), MAIL) },
         logger: silent,
         clock,
         random: () => 0.5,

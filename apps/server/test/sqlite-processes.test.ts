@@ -86,6 +86,7 @@ describe("SQLite shared by several processes", () => {
     try {
       expect(db.prepare("select name from kysely_migration").all()).toEqual([
         { name: "0001_leads_outbox_idempotency" },
+        { name: "0002_privacy" },
       ]);
     } finally {
       db.close();

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { setTimeout } from "node:timers/promises";
+import { privacyMigration } from "./migration-0002-privacy";
 
 /** How often a start waiting for SQLite's write lock tries again. */
 const LOCK_RETRY_MS = 100;
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
       await sql`select 1`.execute(db);
     },
   },
+  "0002_privacy": privacyMigration,
 };
 
 export interface MigrateOptions {

@@ -9,11 +9,11 @@ export interface MailSettings {
 export interface OutgoingMail {
   from: string;
   to: string;
-  replyTo: { name: string; address: string };
+  replyTo: string | { name: string; address: string };
   subject: string;
   messageId: string;
   text: string;
-  html: string;
+  html?: string;
   headers: Record<string, string>;
 }
 

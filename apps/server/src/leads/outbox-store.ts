@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type Updateable } from "kysely";
 import type { Database, Dialect } from "../db/database";
-import type { DB, OutboxTable } from "../db/schema";
+import type { Channel, DB, OutboxTable } from "../db/schema";
 
-// The outbox: one row per lead to notify, leased by a worker while it sends, marked sent or
+/** A delivery not made within this time of being queued is given up (reported; a person may requeue it). */
+export const DELIVERY_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
+
+// The outbox: one row per lead and channel to deliver, leased by a worker while it sends, marked sent or
 // failed (with the time of the next attempt) afterwards.
 //
 // Leases are read and written on the DATABASE's clock, never a process's: several instances share
@@ -12,6 +15,7 @@ import type { DB, OutboxTable } from "../db/schema";
 
 export interface Claim {
   leadId: string;
+  channel: Channel;
   token: string;
   attempts: number;
 }
@@ -32,18 +36,20 @@ function unleased(dialect: Dialect) {
 }
 
 /**
- * Claims the next due row with a lease of `leaseMs` (one conditional UPDATE), just before it is sent:
+ * Claims the channel's next due row with a lease of `leaseMs` (one conditional UPDATE), just before it is sent:
  * several worker processes on one database never hold the same row at once, and a crashed worker's
  * lease simply runs out. Undefined when nothing is due.
  */
 export async function claimNext(
   { db, dialect }: Database,
-  opts: { now: Date; leaseMs: number },
+  opts: { now: Date; leaseMs: number; channel: Channel },
 ): Promise<Claim | undefined> {
   let next = db
     .selectFrom("outbox")
     .select("lead_id")
+    .where("channel", "=", opts.channel)
     .where("sent_at", "is", null)
+    .where("given_up_at", "is", null)
     .where("next_attempt_at", "<=", opts.now.toISOString())
     .where(unleased(dialect))
     .orderBy("next_attempt_at", "asc")
@@ -55,11 +61,28 @@ export async function claimNext(
     .updateTable("outbox")
     .set({ locked_until: databaseTime(dialect, opts.leaseMs), claim_token: token })
     .where("lead_id", "=", next)
+    .where("channel", "=", opts.channel)
     .where("sent_at", "is", null)
     .where(unleased(dialect))
-    .returning(["lead_id", "attempts"])
+    .returning(["lead_id", "channel", "attempts"])
     .executeTakeFirst();
-  return row && { leadId: row.lead_id, token, attempts: Number(row.attempts) };
+  return row && { leadId: row.lead_id, channel: row.channel, token, attempts: Number(row.attempts) };
+}
+
+/**
+ * Gives up the unsent deliveries queued more than DELIVERY_EXPIRY_MS before `now` that no worker
+ * holds; returns how many. They stay in the outbox as failed, with their last error.
+ */
+export async function giveUpExpired({ db, dialect }: Database, now: Date): Promise<number> {
+  const r = await db
+    .updateTable("outbox")
+    .set({ given_up_at: now.toISOString() })
+    .where("sent_at", "is", null)
+    .where("given_up_at", "is", null)
+    .where("queued_at", "<=", new Date(now.getTime() - DELIVERY_EXPIRY_MS).toISOString())
+    .where(unleased(dialect))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /** Extends a held lease to `leaseMs` from now (database clock); false when the claim was lost. */
@@ -68,6 +91,7 @@ export async function renewLease({ db, dialect }: Database, claim: Claim, leaseM
     .updateTable("outbox")
     .set({ locked_until: databaseTime(dialect, leaseMs) })
     .where("lead_id", "=", claim.leadId)
+    .where("channel", "=", claim.channel)
     .where("claim_token", "=", claim.token)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
@@ -90,12 +114,13 @@ async function settle(
       claim_token: null,
     })
     .where("lead_id", "=", claim.leadId)
+    .where("channel", "=", claim.channel)
     .where("claim_token", "=", claim.token)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Records a sent mail; false when the claim was no longer held (nothing recorded). */
+/** Records a delivery made; false when the claim was no longer held (nothing recorded). */
 export async function markSent(database: Database, claim: Claim, now: Date, messageId: string) {
   return settle(database, claim, now, {
     sent_at: now.toISOString(),
@@ -122,6 +147,7 @@ export async function countUnsent(db: Kysely<DB>): Promise<number> {
     .selectFrom("outbox")
     .select((eb) => eb.fn.countAll().as("n"))
     .where("sent_at", "is", null)
+    .where("given_up_at", "is", null)
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
 import { type Clock, systemClock } from "./clock";
+import type { Channel } from "../db/schema";
+import type { DeliveryChannel } from "./delivery-channel";
 import { readLeadNotice } from "./lead-notice";
-import { buildLeadMail, type Mailer, type MailSettings } from "./mailer";
-import { type Claim, claimNext, markFailed, markSent, renewLease } from "./outbox-store";
+import { type Claim, claimNext, giveUpExpired, markFailed, markSent, renewLease } from "./outbox-store";
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -25,19 +26,19 @@ export function backoffDelay(attempts: number, policy = DEFAULT_BACKOFF, random 
 
 export interface OutboxWorkerOptions {
   database: Database;
-  mailer: Mailer;
-  mail: MailSettings;
+  /** The channels this worker delivers; rows of the others wait for a worker that has them. */
+  channels: Partial<Record<Channel, DeliveryChannel>>;
   logger: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   clock?: Clock;
   random?: () => number;
   pollMs?: number;
   /**
    * How long a claimed row stays leased (database clock), renewed every third of it while its mail
-   * is being sent or recorded. Longer than the SMTP timeouts, so a stalled worker's row is not taken.
+   * is being delivered or recorded. Longer than the SMTP and webhook timeouts, so a stalled worker's row is not taken.
    */
   leaseMs?: number;
   backoff?: BackoffPolicy;
-  /** Backoff of the retries that record a mail as sent after the SMTP server took it. */
+  /** Backoff of the retries that record a delivery after its peer took it. */
   recordBackoff?: BackoffPolicy;
 }
 
@@ -49,7 +50,8 @@ export interface RunResult {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends one notification per outbox row, at least once. State (attempts, next attempt, errors)
+ * Delivers each outbox row (one per lead and channel) at least once, each channel on its own
+ * schedule: a webhook outage never delays or repeats the e-mail. State (attempts, next attempt, errors)
  * lives in the outbox table, so retries survive restarts. Polls every `pollMs` and is woken at
  * once by `wake()` after a new lead.
  */
@@ -76,70 +78,86 @@ export class OutboxWorker {
     };
   }
 
-  /** One pass: claims each due row just before sending it, until none is due (or the worker stops). */
+  /**
+   * One pass: gives up expired deliveries, then each channel claims its due rows one by one just
+   * before delivering them, until none is due (or the worker stops). The channels run side by side,
+   * so a slow webhook never holds up the e-mail.
+   */
   async runOnce(): Promise<RunResult> {
     const result: RunResult = { sent: 0, failed: 0 };
-    while (!this.stopped) {
-      const claim = await claimNext(this.o.database, { now: this.o.clock.now(), leaseMs: this.o.leaseMs });
-      if (!claim) break;
-      const releaseLease = this.keepLease(claim);
-      try {
-        const outcome = await this.deliver(claim);
-        if (outcome) result[outcome]++;
-      } finally {
-        releaseLease();
-      }
-    }
+    const expired = await giveUpExpired(this.o.database, this.o.clock.now());
+    if (expired > 0) this.o.logger.error({ deliveries: expired }, "deliveries given up after 7 days unsent");
+    await Promise.all(
+      (Object.keys(this.o.channels) as Channel[]).map(async (channel) => {
+        while (!this.stopped) {
+          const claim = await claimNext(this.o.database, {
+            now: this.o.clock.now(),
+            leaseMs: this.o.leaseMs,
+            channel,
+          });
+          if (!claim) break;
+          const releaseLease = this.keepLease(claim);
+          try {
+            const outcome = await this.deliver(claim);
+            if (outcome) result[outcome]++;
+          } finally {
+            releaseLease();
+          }
+        }
+      }),
+    );
     return result;
   }
 
-  /** Sends one claimed row's mail and records the outcome. */
+  /** Delivers one claimed row on its channel and records the outcome. */
   private async deliver(claim: Claim): Promise<keyof RunResult | undefined> {
-    const { database, mailer, mail, logger, clock } = this.o;
+    const { database, logger, clock } = this.o;
+    const channel = this.o.channels[claim.channel]!;
     const lead = await readLeadNotice(database.db, claim.leadId);
-    if (!lead) return undefined; // deleted meanwhile (its outbox row goes with it)
-    const message = buildLeadMail(lead, mail);
+    if (!lead) return undefined; // deleted meanwhile (its outbox rows go with it)
+    const where = { leadId: lead.id, channel: claim.channel };
+    let deliveryId: string;
     try {
-      await mailer.send(message);
+      deliveryId = await channel.deliver(lead);
     } catch (err) {
       const attempts = claim.attempts + 1;
       const delay = backoffDelay(attempts, this.o.backoff, this.o.random);
       const reason = errorText(err);
       await markFailed(database, claim, clock.now(), new Date(clock.now().getTime() + delay), reason);
-      logger.warn(
-        { leadId: lead.id, attempts, retryInMs: delay, err: reason },
-        "lead notification failed; will retry",
-      );
+      logger.warn({ ...where, attempts, retryInMs: delay, err: reason }, "lead delivery failed; will retry");
       return "failed";
     }
-    await this.recordSent(claim, message.messageId);
-    logger.info({ leadId: lead.id, attempts: claim.attempts + 1 }, "lead notification sent");
+    await this.recordSent(claim, deliveryId);
+    logger.info({ ...where, attempts: claim.attempts + 1 }, "lead delivered");
     return "sent";
   }
 
   /**
-   * The SMTP server took the mail: record it, retrying with backoff while the lease is kept, so a
+   * The peer took the delivery: record it, retrying with backoff while the lease is kept, so a
    * failed write never makes the mail go out again. Gives up only when the worker stops.
    */
-  private async recordSent(claim: Claim, messageId: string) {
+  private async recordSent(claim: Claim, deliveryId: string) {
     for (let attempt = 1; ; attempt++) {
       try {
-        if (!(await markSent(this.o.database, claim, this.o.clock.now(), messageId))) {
-          this.o.logger.warn({ leadId: claim.leadId }, "lead notification sent, but its lease was lost");
+        if (!(await markSent(this.o.database, claim, this.o.clock.now(), deliveryId))) {
+          this.o.logger.warn(
+            { leadId: claim.leadId, channel: claim.channel },
+            "lead delivered, but its lease was lost",
+          );
         }
         return;
       } catch (err) {
         if (this.stopped) {
           this.o.logger.error(
-            { leadId: claim.leadId, err: errorText(err) },
-            "lead notification sent but not recorded before stopping; it will be sent again",
+            { leadId: claim.leadId, channel: claim.channel, err: errorText(err) },
+            "lead delivered but not recorded before stopping; it will be delivered again",
           );
           return;
         }
         const delay = backoffDelay(attempt, this.o.recordBackoff, this.o.random);
         this.o.logger.warn(
-          { leadId: claim.leadId, attempt, retryInMs: delay, err: errorText(err) },
-          "lead notification sent but not yet recorded; retrying",
+          { leadId: claim.leadId, channel: claim.channel, attempt, retryInMs: delay, err: errorText(err) },
+          "lead delivered but not yet recorded; retrying",
         );
         await sleep(delay);
       }
@@ -185,7 +203,7 @@ export class OutboxWorker {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => {});
-    this.o.mailer.close();
+    for (const channel of Object.values(this.o.channels)) channel.close?.();
   }
 
   private schedule(ms: number) {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createHash } from "node:crypto";
 import type { Database } from "../db/database";
+import type { Channel } from "../db/schema";
 import type { Clock } from "./clock";
 import type { NewLead } from "./lead-store";
 
@@ -21,6 +22,8 @@ export interface LeadRouteDeps {
   clock: Clock;
   rateLimitPerMinute: number;
   allowedOrigins: readonly string[];
+  /** The channels each lead (not spam) is delivered to. */
+  channels: readonly Channel[];
   /** Called after a lead (not spam) is committed: wakes the outbox worker. */
   onLeadStored?: (id: string) => void;
 }
@@ -100,7 +103,8 @@ export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, d
         typeof key === "string"
           ? { key, requestHash: createHash("sha256").update(JSON.stringify(req.body)).digest("hex") }
           : undefined;
-      const stored = await deps.database.writeLead({ lead, now: deps.clock.now(), idem });
+      const channels = lead.isSpam ? [] : deps.channels;
+      const stored = await deps.database.writeLead({ lead, now: deps.clock.now(), idem, channels });
       if (stored.outcome === "key_reused") {
         return reply.code(422).send({
           error: "idempotency_key_reused",

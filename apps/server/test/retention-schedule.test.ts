@@ -31,8 +31,8 @@ describe.each(BACKENDS)("daily retention purge on $backend", ({ backend, skip })
         retention: DEFAULT_RETENTION,
         clock,
         logger: {
-          info: (_o: unknown, m: string) => logs.push(m),
-          error: (_o: unknown, m: string) => logs.push(m),
+          info: (...a: unknown[]) => void logs.push(String(a[1])),
+          error: (...a: unknown[]) => void logs.push(String(a[1])),
         },
       });
       await vi.advanceTimersByTimeAsync(59_000);

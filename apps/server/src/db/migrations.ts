@@ -11,7 +11,7 @@ const isBusy = (err: unknown) => (err as { code?: unknown } | undefined)?.code =
  * The one migration set, written in code and dialect-neutral (text, integer; no booleans, no
  * dialect-specific defaults), so SQLite and PostgreSQL share the same schema.
  */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001_leads_outbox_idempotency": {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -7,18 +7,20 @@ import { OutboxWorker } from "./leads/outbox-worker";
 import { countUnsent } from "./leads/outbox-store";
 
 const config = loadConfig();
-const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation"] : [config.ROLE];
+const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation", "desk"] : [config.ROLE];
 const portOf: Record<Role, number> = {
   site: config.PORT,
   contact: config.CONTACT_PORT,
   quotation: config.QUOTATION_PORT,
+  desk: config.DESK_PORT,
 };
-const leadRoles = roles.filter((r) => r !== "site");
+const leadRoles = roles.filter((r) => r === "contact" || r === "quotation");
 
-// One database and at most one outbox worker per process, shared by the lead roles.
+// One database per process, shared by the lead roles and the desk; at most one outbox worker, run by
+// a process that takes leads.
 let database: Database | undefined;
 let worker: OutboxWorker | undefined;
-if (leadRoles.length > 0) database = await openDatabase(config.DATABASE_URL);
+if (roles.some((r) => r !== "site")) database = await openDatabase(config.DATABASE_URL);
 
 // A person at a terminal reads pretty lines; pipes, files and log collectors get pino's JSON lines.
 const logStream = process.stdout.isTTY
@@ -27,14 +29,16 @@ const logStream = process.stdout.isTTY
 const apps = await Promise.all(
   roles.map((role) => buildApp(role, { config, database, logStream, onLeadStored: () => worker?.wake() })),
 );
-const log = apps[roles.indexOf(leadRoles[0] ?? "site")]!.log;
+const log = apps[leadRoles.length ? roles.indexOf(leadRoles[0]!) : 0]!.log;
 
 if (database) {
   log.info(
     { database: database.location, dialect: database.dialect },
     "lead store ready (migrations applied)",
   );
-  if (config.SMTP_URL) {
+  if (leadRoles.length === 0) {
+    // The desk alone sends nothing: the lead services' workers deliver.
+  } else if (config.SMTP_URL) {
     worker = new OutboxWorker({
       database,
       mailer: createSmtpMailer(config.SMTP_URL),

@@ -1,4 +1,5 @@
-// The leads command: list, show and export the stored leads with their notification state.
+// The leads command: list, show and export the stored leads with their notification state, and the
+// members of the lead desk (cli/staff.ts).
 // Data goes to stdout (with --json, ONLY a JSON array/object); messages and errors go to stderr.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -6,6 +7,8 @@ import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { getLead, type LeadFilter, type LeadView, listLeads } from "../leads/lead-queries";
 import { toCsv } from "./csv";
+import { runStaff, STAFF_USAGE } from "./staff";
+import { UsageError } from "./usage-error";
 
 const USAGE = `Usage: npm run leads -- <command> [options]
 
@@ -18,12 +21,11 @@ Commands:
         Show one lead in full (spam included).
   export --format csv|json [--out FILE] [--kind …] [--since DATE] [--spam | --all]
         Export leads (same filters as list). CSV is RFC 4180 and safe to open in spreadsheets.
+${STAFF_USAGE}
   help  Show this text.
 
 DATE is ISO 8601: 2026-01-31 (midnight UTC) or 2026-01-31T09:30:00Z.
 The database is DATABASE_URL (default: sqlite:<repo>/data/leads.sqlite).`;
-
-class UsageError extends Error {}
 
 /** "1 lead", "2 leads". */
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -175,6 +177,7 @@ async function main(argv: string[]): Promise<number> {
     (command ? process.stdout : process.stderr).write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
+  if (command === "staff") return runStaff(rest);
   const spec = {
     kind: { type: "string" },
     since: { type: "string" },

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { deskMigration } from "./migration-0004-desk";
 
 /**
  * The one migration set, written in code and dialect-neutral (text, integer; no booleans, no
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
       await sql`select 1`.execute(db);
     },
   },
+  "0004_desk": deskMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,95 @@
+import type { AuditActorType } from "@site/contracts/desk";
+
+/** Row types of the desk's tables (migration 0004). Timestamps are ISO 8601 UTC strings. */
+export interface StaffTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  created_at: string;
+  removed_at: string | null;
+}
+
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  staff_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports ("internal", "hybrid", …). */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface EnrolmentsTable {
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the cookie's token. */
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+  /** created_at + the absolute lifetime. */
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: "enrol" | "sign-in";
+  enrolment_hash: string | null;
+  expires_at: string;
+}
+
+export interface NotesTable {
+  id: string;
+  lead_id: string;
+  staff_id: string;
+  body: string;
+  created_at: string;
+}
+
+export interface LeadEventsTable {
+  id: string;
+  lead_id: string;
+  at: string;
+  staff_id: string | null;
+  type: "status" | "assignee";
+  from_value: string | null;
+  to_value: string | null;
+}
+
+/** The audit trail of data-model.md: ids and counts, never a person's data. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_type: AuditActorType;
+  /** OS user name (cli), staff id (staff) or a process name (system). */
+  actor: string;
+  action: string;
+  /** JSON array of lead ids. */
+  lead_ids: string;
+  lead_count: number;
+  /** JSON object; never personal data. */
+  detail: string;
+}
+
+export interface DeskTables {
+  staff: StaffTable;
+  passkeys: PasskeysTable;
+  enrolments: EnrolmentsTable;
+  sessions: SessionsTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  notes: NotesTable;
+  lead_events: LeadEventsTable;
+  audit_log: AuditLogTable;
+}

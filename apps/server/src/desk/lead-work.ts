@@ -149,5 +149,7 @@ export async function leadTimeline(db: Kysely<DB>, leadId: string): Promise<Time
     ),
     ...notes.map((n): TimelineItem => ({ type: "note", at: n.created_at, actor: person(n.staff_id), noteId: n.id })),
   ];
-  return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  // By time; at the same instant in the order things happen in one request.
+  const rank = { received: 0, status: 1, assignee: 2, note: 3 };
+  return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : rank[a.type] - rank[b.type]));
 }

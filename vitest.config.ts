@@ -8,6 +8,8 @@ export default defineConfig({
       "apps/server/vitest.config.ts",
       "packages/contracts/vitest.config.ts",
       "packages/site-policy/vitest.config.ts",
+      // The root scripts (the build readers behind the budgets).
+      { test: { name: "scripts", include: ["scripts/**/*.test.mjs"], environment: "node" } },
     ],
   },
 });

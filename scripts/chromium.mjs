@@ -22,7 +22,7 @@ const headlessShell = "/usr/bin/chromium-headless-shell";
  * chromium-headless-shell), the same Blink, V8 and process model without the desktop browser's own
  * UI. The full browser starts renderers for its UI (the omnibox popup) and does their work while the
  * audited page loads; on a small machine that steals the CPU from the page's main thread, and
- * Lighthouse multiplies that wall time by four (docs/decisions/paint-first-loading.md). Falls back to
+ * Lighthouse multiplies that wall time by four (docs/decisions/0007-paint-first-loading.md). Falls back to
  * the full browser when the shell is not installed; PERF_CHROMIUM_PATH overrides both.
  */
 export const lighthouseChromiumPath =

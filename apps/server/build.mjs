@@ -9,7 +9,12 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.dev
 );
 
 await build({
-  entryPoints: { main: "src/main.ts", "cli/leads": "src/cli/leads.ts", "bench/leads": "src/bench/leads.ts" },
+  entryPoints: {
+    main: "src/main.ts",
+    "sqlite-thread": "src/db/sqlite-thread.ts",
+    "cli/leads": "src/cli/leads.ts",
+    "bench/leads": "src/bench/leads.ts",
+  },
   outdir: "dist",
   bundle: true,
   platform: "node",

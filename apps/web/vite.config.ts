@@ -12,9 +12,9 @@ const { buildSettings } = await createJiti(import.meta.url).import<typeof BuildS
   "./build-steps/build-settings",
 );
 
-// SITE_URL and the service URLs, checked once: a public https build without the services' public
+// SITE_URL, the service URLs and the retention periods (RETENTION_*, as the server reads them), checked once: a public https build without the services' public
 // addresses fails here, naming VITE_CONTACT_API_URL and VITE_QUOTATION_API_URL.
-const { siteUrl, serviceUrls } = buildSettings(process.env);
+const { siteUrl, serviceUrls, retention } = buildSettings(process.env);
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -24,6 +24,7 @@ export default defineConfig({
   define: {
     __SITE_URL__: JSON.stringify(siteUrl),
     __SERVICE_URLS__: JSON.stringify(serviceUrls),
+    __RETENTION__: JSON.stringify(retention),
   },
   build: {
     target: "es2022",

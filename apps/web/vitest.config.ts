@@ -1,12 +1,13 @@
+import type * as ContractsModule from "@site/contracts";
 import type * as ServiceUrlsModule from "@site/site-policy/service-urls";
 import { createJiti } from "jiti";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Loaded through jiti, as in vite.config.ts: Node cannot load the workspace package's TypeScript.
-const { resolveServiceUrls } = await createJiti(import.meta.url).import<typeof ServiceUrlsModule>(
-  "@site/site-policy/service-urls",
-);
+const jiti = createJiti(import.meta.url);
+const { resolveServiceUrls } = await jiti.import<typeof ServiceUrlsModule>("@site/site-policy/service-urls");
+const { retentionFromEnv } = await jiti.import<typeof ContractsModule>("@site/contracts");
 
 // Unit tests only: the React Router Vite plugin is deliberately not loaded here.
 export default defineConfig({
@@ -17,6 +18,8 @@ export default defineConfig({
     __SITE_URL__: JSON.stringify("https://www.example.com"),
     // What a build with no VITE_*_API_URL bakes in: the services on this machine.
     __SERVICE_URLS__: JSON.stringify(resolveServiceUrls({}, undefined)),
+    // What a build with no RETENTION_* bakes in: the periods the privacy notice promises by default.
+    __RETENTION__: JSON.stringify(retentionFromEnv({})),
   },
   test: {
     name: "web",

@@ -1,5 +1,4 @@
 import cors from "@fastify/cors";
-import rateLimit from "@fastify/rate-limit";
 import type { LeadKind } from "@site/contracts";
 import Fastify, {
   type FastifyError,
@@ -8,12 +7,14 @@ import Fastify, {
   type RouteOptions,
 } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config";
+import { type Config, configuredChannels } from "./config";
+import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
 import type { Database } from "./db/database";
 import { type Clock, systemClock } from "./leads/clock";
 import { purgeExpiredIdempotencyKeys } from "./leads/lead-store";
 import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/routes";
 import { registerDesk } from "./desk/register";
+import { registerRateLimit } from "./rate-limit";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 
 export type Role = "site" | "contact" | "quotation" | "desk";
@@ -51,23 +52,35 @@ const serializers: NonNullable<Exclude<FastifyServerOptions["logger"], boolean |
 /** Builds one role's Fastify app without listening, so tests can use app.inject(). */
 export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstance> {
   const isLeadRole = role === "contact" || role === "quotation";
+  const clientErrors = clientErrorHandling();
   const app = Fastify({
     logger: {
       level: deps.config.LOG_LEVEL,
       serializers,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: deps.config.TRUST_PROXY,
+    ...connectionOptions(deps.config),
+    clientErrorHandler: clientErrors.handler,
     ...(role === "site" ? { frameworkErrors: siteFrameworkErrors } : {}),
-    ...(isLeadRole ? { bodyLimit: BODY_LIMIT_BYTES } : {}),
+    // A `__proto__` (or `constructor.prototype`) key is valid JSON and, like any unknown field, is
+    // dropped rather than refused; it never reaches an object's prototype.
+    ...(isLeadRole
+      ? { bodyLimit: BODY_LIMIT_BYTES, onProtoPoisoning: "remove", onConstructorPoisoning: "remove" }
+      : {}),
   });
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
+  app.server.on("request", clientErrors.track);
+  closeConnectionsWhenClosing(app);
   if (role === "site") await registerSite(app, deps.config);
   if (isLeadRole) await registerLeadRole(app, role, deps);
   if (role === "desk") {
     if (!deps.database) throw new Error("the desk role needs a database");
     setJsonErrorHandlers(app);
-    await registerDesk(app, { config: deps.config, database: deps.database, clock: deps.clock ?? systemClock });
+    await registerDesk(app, {
+      config: deps.config,
+      database: deps.database,
+      clock: deps.clock ?? systemClock,
+    });
   }
   return app;
 }
@@ -118,6 +131,16 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     reply.header("x-content-type-options", "nosniff");
   });
 
+  // @fastify/cors answers an OPTIONS without Origin or Access-Control-Request-Method (not a preflight)
+  // with a plain-text 400; answer it here first, in JSON like every other error.
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.method === "OPTIONS" && (!req.headers.origin || !req.headers["access-control-request-method"])) {
+      return reply.code(400).send({
+        error: "bad_request",
+        message: "A CORS preflight needs Origin and Access-Control-Request-Method headers.",
+      });
+    }
+  });
   await app.register(cors, {
     origin: config.ALLOWED_ORIGINS,
     methods: ["POST"],
@@ -125,17 +148,22 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     credentials: false,
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
+  const rateLimitState = await registerRateLimit(app, config);
 
   app.get("/healthz", async () => ({ status: "ok" }));
+  // Ready while the database answers. A rate limit without Redis is reported, not failed: every
+  // instance shares the one Redis, so a 503 would take them all out of the balancer at once.
   app.get("/readyz", async (req, reply) => {
-    try {
-      await database.ping();
-      return { status: "ok" };
-    } catch (err) {
-      req.log.warn({ err: err instanceof Error ? err.message : String(err) }, "database not reachable");
-      return reply.code(503).send({ status: "unavailable" });
-    }
+    const [db, rateLimit] = await Promise.all([
+      database.ping().then(
+        () => undefined,
+        (err: unknown) => err,
+      ),
+      rateLimitState(),
+    ]);
+    if (db === undefined) return { status: "ok", rateLimit };
+    req.log.warn({ err: db instanceof Error ? db.message : String(db) }, "database not reachable");
+    return reply.code(503).send({ status: "unavailable", rateLimit });
   });
 
   await registerLeadRoutes(app, kind, {
@@ -143,6 +171,7 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     clock,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     allowedOrigins: config.ALLOWED_ORIGINS,
+    channels: configuredChannels(config),
     onLeadStored: deps.onLeadStored,
   });
 

@@ -2,9 +2,12 @@ import pretty from "pino-pretty";
 import { buildApp, type Role } from "./app";
 import { loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
-import { createSmtpMailer } from "./leads/mailer";
+import { systemClock } from "./leads/clock";
+import { deliveryChannels } from "./leads/delivery-setup";
+import { scheduleDailyPurge } from "./leads/retention-schedule";
 import { OutboxWorker } from "./leads/outbox-worker";
 import { countUnsent } from "./leads/outbox-store";
+import { createShutdown } from "./shutdown";
 
 const config = loadConfig();
 const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation", "desk"] : [config.ROLE];
@@ -15,12 +18,25 @@ const portOf: Record<Role, number> = {
   desk: config.DESK_PORT,
 };
 const leadRoles = roles.filter((r) => r === "contact" || r === "quotation");
+// Installed before the database is opened (migrations), so a signal during start-up closes what is open.
+const shutdown = createShutdown({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+shutdown.install();
 
 // One database per process, shared by the lead roles and the desk; at most one outbox worker, run by
 // a process that takes leads.
 let database: Database | undefined;
 let worker: OutboxWorker | undefined;
-if (roles.some((r) => r !== "site")) database = await openDatabase(config.DATABASE_URL);
+if (roles.some((r) => r !== "site")) {
+  // A signal during start-up aborts the migrations (they roll back: one transaction, under a lock
+  // that may still be awaited), then closes the database; start-up goes no further.
+  const startup = new AbortController();
+  const opening = openDatabase(config.DATABASE_URL, { signal: startup.signal });
+  shutdown.add("database", async () => {
+    startup.abort("shutdown");
+    return (await opening.catch(() => undefined))?.close();
+  });
+  database = await shutdown.unlessStopping(opening);
+}
 
 // A person at a terminal reads pretty lines; pipes, files and log collectors get pino's JSON lines.
 const logStream = process.stdout.isTTY
@@ -30,24 +46,34 @@ const apps = await Promise.all(
   roles.map((role) => buildApp(role, { config, database, logStream, onLeadStored: () => worker?.wake() })),
 );
 const log = apps[leadRoles.length ? roles.indexOf(leadRoles[0]!) : 0]!.log;
+shutdown.useLog(log);
 
 if (database) {
   log.info(
     { database: database.location, dialect: database.dialect },
     "lead store ready (migrations applied)",
   );
-  if (leadRoles.length === 0) {
-    // The desk alone sends nothing: the lead services' workers deliver.
-  } else if (config.SMTP_URL) {
-    worker = new OutboxWorker({
+  const stopPurge = scheduleDailyPurge({
+    database,
+    retention: config.retention,
+    clock: systemClock,
+    logger: log,
+  });
+  shutdown.add("retention purge", async () => stopPurge());
+  // The desk alone delivers nothing: the processes that take leads run the outbox worker.
+  const channels = leadRoles.length > 0 ? deliveryChannels(config) : {};
+  if (Object.keys(channels).length > 0) {
+    const w = (worker = new OutboxWorker({
       database,
-      mailer: createSmtpMailer(config.SMTP_URL),
-      mail: { notifyTo: config.NOTIFY_TO, mailFrom: config.MAIL_FROM },
+      channels,
       logger: log,
-    });
+      leaseMs: config.OUTBOX_LEASE_MS,
+    }));
+    shutdown.add("outbox worker", () => w.stop());
     worker.start();
-    log.info({ notifyTo: config.NOTIFY_TO }, "outbox worker started");
-  } else {
+    log.info({ channels: Object.keys(channels), notifyTo: config.NOTIFY_TO }, "outbox worker started");
+  }
+  if (leadRoles.length > 0 && !config.SMTP_URL) {
     const waiting = await countUnsent(database.db);
     log.warn(
       { waiting },
@@ -56,17 +82,11 @@ if (database) {
   }
 }
 
+// Closing a server stops accepting, closes idle keep-alive connections and waits for requests in
+// flight (a request arriving on a kept-alive connection meanwhile gets 503 and `Connection: close`).
+shutdown.add(
+  "servers",
+  () => Promise.allSettled(apps.map((a) => a.close())),
+  () => apps.forEach((a) => a.server.closeAllConnections()),
+);
 await Promise.all(apps.map((app, i) => app.listen({ host: config.HOST, port: portOf[roles[i]!] })));
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, "shutting down");
-  await Promise.allSettled(apps.map((a) => a.close()));
-  await worker?.stop();
-  await database?.close();
-  process.exit(0);
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -3,8 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadView } from "../src/leads/lead-queries";
-import { createLead } from "../src/leads/lead-store";
-import { claimDue, markFailed, markSent } from "../src/leads/outbox-store";
+import { claimNext, markFailed, markSent } from "../src/leads/outbox-store";
 import {
   buildServer,
   childEnv,
@@ -65,10 +64,9 @@ describe("leads command", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     buildServer();
     t = await openTestDatabase("sqlite");
-    const db = t.database.db;
-    const c = await createLead(
-      db,
-      {
+    const db = t.database;
+    const c = await db.writeLead({
+      lead: {
         kind: "contact",
         name: "Ada Lovelace",
         email: "ada@example.com",
@@ -76,11 +74,10 @@ describe("leads command", { timeout: 120_000 }, () => {
         message: 'Hello, "team"\nSecond line',
         isSpam: false,
       },
-      new Date("2026-01-05T09:00:00Z"),
-    );
-    const q = await createLead(
-      db,
-      {
+      now: new Date("2026-01-05T09:00:00Z"),
+    });
+    const q = await db.writeLead({
+      lead: {
         kind: "quotation",
         name: '=HYPERLINK("http://evil.example","click")',
         email: "mallory@example.com",
@@ -90,11 +87,10 @@ describe("leads command", { timeout: 120_000 }, () => {
         details: "-2+3",
         isSpam: false,
       },
-      new Date("2026-02-01T12:00:00Z"),
-    );
-    const s = await createLead(
-      db,
-      {
+      now: new Date("2026-02-01T12:00:00Z"),
+    });
+    const s = await db.writeLead({
+      lead: {
         kind: "contact",
         name: "Spam Bot",
         email: "bot@example.com",
@@ -102,14 +98,17 @@ describe("leads command", { timeout: 120_000 }, () => {
         message: "buy",
         isSpam: true,
       },
-      new Date("2026-02-02T00:00:00Z"),
-    );
+      now: new Date("2026-02-02T00:00:00Z"),
+    });
     if (c.outcome !== "created" || q.outcome !== "created" || s.outcome !== "created")
       throw new Error("seed");
     Object.assign(ids, { contact: c.id, quotation: q.id, spam: s.id });
     // contact: sent; quotation: failed once and waiting to retry
     const now = new Date("2026-02-03T00:00:00Z");
-    const claims = await claimDue(db, now, { limit: 10, leaseMs: 60_000 });
+    const claims = [
+      (await claimNext(db, { now, leaseMs: 60_000, channel: "email" }))!,
+      (await claimNext(db, { now, leaseMs: 60_000, channel: "email" }))!,
+    ];
     await markSent(db, claims.find((x) => x.leadId === c.id)!, now, `<lead-${c.id}@example.com>`);
     await markFailed(
       db,
@@ -169,7 +168,7 @@ describe("leads command", { timeout: 120_000 }, () => {
     const r = cli("show", ids.quotation!);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Service:      CCTV Solutions (cctv-solutions)");
-    expect(r.stdout).toContain("Notification: failed-retrying");
+    expect(r.stdout).toContain("E-mail:       failed-retrying");
     expect(r.stdout).toContain("Details:\n-2+3");
     const j = cli("show", ids.spam!, "--json");
     expect(JSON.parse(j.stdout)).toMatchObject({ id: ids.spam, spam: true });

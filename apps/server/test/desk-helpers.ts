@@ -7,7 +7,7 @@ import { buildApp } from "../src/app";
 import { SessionStore } from "../src/desk/session-store";
 import { inviteStaff } from "../src/desk/staff-store";
 import { ManualClock } from "../src/leads/clock";
-import { createLead, type NewLead } from "../src/leads/lead-store";
+import type { NewLead } from "../src/leads/lead-store";
 import { type Backend, openTestDatabase, type TestDatabase, tempDir, testConfig } from "./helpers";
 
 export const DESK_URL = "http://localhost:8100";
@@ -94,19 +94,20 @@ export function useDesk(backend: Backend) {
   }
 
   async function lead(fields: Partial<NewLead> = {}, at?: Date) {
-    const r = await createLead(
-      t.database.db,
-      {
-        kind: "contact",
-        name: "Ada Lovelace",
-        email: "ada@example.com",
-        phone: "+44 20 7946 0000",
-        message: "We need help migrating our ERP to the cloud.",
-        isSpam: false,
-        ...fields,
-      },
-      at ?? clock.now(),
-    );
+    const lead: NewLead = {
+      kind: "contact",
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+44 20 7946 0000",
+      message: "We need help migrating our ERP to the cloud.",
+      isSpam: false,
+      ...fields,
+    };
+    const r = await t.database.writeLead({
+      lead,
+      now: at ?? clock.now(),
+      channels: lead.isSpam ? [] : ["email"],
+    });
     if (r.outcome !== "created") throw new Error("lead not created");
     return r.id;
   }

@@ -24,7 +24,11 @@ describe.each(BACKENDS)("desk leads API ($backend)", ({ backend, skip }) => {
                 details: "Forty users across two sites.",
                 message: undefined,
               }
-            : { name: `Contact Person ${i}`, email: `c${i}@example.com`, message: `Message number ${i} Ünïcode` },
+            : {
+                name: `Contact Person ${i}`,
+                email: `c${i}@example.com`,
+                message: `Message number ${i} Ünïcode`,
+              },
           new Date(t0 + i * DAY),
         ),
       );
@@ -62,7 +66,12 @@ describe.each(BACKENDS)("desk leads API ($backend)", ({ backend, skip }) => {
     const { cookie, staff } = await d.signIn();
     const app = await d.desk();
     const patch = (id: string, body: object) =>
-      app.inject({ method: "PATCH", url: `/api/leads/${id}`, headers: { cookie, origin: DESK_URL }, payload: body });
+      app.inject({
+        method: "PATCH",
+        url: `/api/leads/${id}`,
+        headers: { cookie, origin: DESK_URL },
+        payload: body,
+      });
     expect((await patch(ids[1]!, { status: "contacted", assignee: staff.id })).statusCode).toBe(200);
     expect((await patch(ids[2]!, { status: "won" })).statusCode).toBe(200);
     const idsOf = async (q: string) =>
@@ -81,29 +90,36 @@ describe.each(BACKENDS)("desk leads API ($backend)", ({ backend, skip }) => {
     expect(bad.json().fields.status).toBeDefined();
   });
 
-  it.skipIf(skip)("searches name, e-mail, company, phone, message and details, any case, short terms too", async () => {
-    const ids = await seed();
-    const { cookie } = await d.signIn();
-    const idsOf = async (q: string) =>
-      (await get(`/api/leads?q=${encodeURIComponent(q)}`, cookie)).leads.map((l: { id: string }) => l.id);
-    expect(await idsOf("analytical")).toEqual([ids[3]]);
-    expect(await idsOf("C4@EXAMPLE")).toEqual([ids[4]]);
-    expect(await idsOf("q5")).toEqual([ids[5]]);
-    expect(await idsOf("ÜNÏCODE")).toEqual([ids[6], ids[4], ids[2], ids[0]]);
-    expect(await idsOf("7946")).toHaveLength(7);
-    expect(await idsOf("forty sites")).toEqual([ids[5], ids[3], ids[1]]);
-    expect(await idsOf("q5 example")).toEqual([ids[5]]);
-    expect(await idsOf("nobody-here")).toEqual([]);
-    expect(await idsOf('50% "off_')).toEqual([]);
-    const r = await get("/api/leads?q=acme", cookie);
-    expect(r.counts.new).toBe(2);
-    // The index follows changes made after the lead was stored.
-    await d.db.updateTable("leads").set({ company: "Difference Engines" }).where("id", "=", ids[5]!).execute();
-    expect(await idsOf("difference")).toEqual([ids[5]]);
-    await d.db.deleteFrom("outbox").where("lead_id", "=", ids[3]!).execute();
-    await d.db.deleteFrom("leads").where("id", "=", ids[3]!).execute();
-    expect(await idsOf("analytical")).toEqual([]);
-  });
+  it.skipIf(skip)(
+    "searches name, e-mail, company, phone, message and details, any case, short terms too",
+    async () => {
+      const ids = await seed();
+      const { cookie } = await d.signIn();
+      const idsOf = async (q: string) =>
+        (await get(`/api/leads?q=${encodeURIComponent(q)}`, cookie)).leads.map((l: { id: string }) => l.id);
+      expect(await idsOf("analytical")).toEqual([ids[3]]);
+      expect(await idsOf("C4@EXAMPLE")).toEqual([ids[4]]);
+      expect(await idsOf("q5")).toEqual([ids[5]]);
+      expect(await idsOf("ÜNÏCODE")).toEqual([ids[6], ids[4], ids[2], ids[0]]);
+      expect(await idsOf("7946")).toHaveLength(7);
+      expect(await idsOf("forty sites")).toEqual([ids[5], ids[3], ids[1]]);
+      expect(await idsOf("q5 example")).toEqual([ids[5]]);
+      expect(await idsOf("nobody-here")).toEqual([]);
+      expect(await idsOf('50% "off_')).toEqual([]);
+      const r = await get("/api/leads?q=acme", cookie);
+      expect(r.counts.new).toBe(2);
+      // The index follows changes made after the lead was stored.
+      await d.db
+        .updateTable("leads")
+        .set({ company: "Difference Engines" })
+        .where("id", "=", ids[5]!)
+        .execute();
+      expect(await idsOf("difference")).toEqual([ids[5]]);
+      await d.db.deleteFrom("outbox").where("lead_id", "=", ids[3]!).execute();
+      await d.db.deleteFrom("leads").where("id", "=", ids[3]!).execute();
+      expect(await idsOf("analytical")).toEqual([]);
+    },
+  );
 
   it.skipIf(skip)("shows a lead, records status, assignee and notes with events and audit rows", async () => {
     const [id] = await seed();
@@ -118,8 +134,16 @@ describe.each(BACKENDS)("desk leads API ($backend)", ({ backend, skip }) => {
       payload: { status: "contacted", assignee: staff.id },
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().lead).toMatchObject({ status: "contacted", assignee: { id: staff.id, name: "Sam Seller" } });
-    const same = await app.inject({ method: "PATCH", url: `/api/leads/${id}`, headers, payload: { status: "contacted" } });
+    expect(changed.json().lead).toMatchObject({
+      status: "contacted",
+      assignee: { id: staff.id, name: "Sam Seller" },
+    });
+    const same = await app.inject({
+      method: "PATCH",
+      url: `/api/leads/${id}`,
+      headers,
+      payload: { status: "contacted" },
+    });
     expect(same.statusCode).toBe(200);
     const note = await app.inject({
       method: "POST",
@@ -128,13 +152,33 @@ describe.each(BACKENDS)("desk leads API ($backend)", ({ backend, skip }) => {
       payload: { body: "  Called back; wants a demo on Friday.  " },
     });
     expect(note.statusCode).toBe(201);
-    expect(note.json()).toMatchObject({ body: "Called back; wants a demo on Friday.", author: { id: staff.id } });
+    expect(note.json()).toMatchObject({
+      body: "Called back; wants a demo on Friday.",
+      author: { id: staff.id },
+    });
     const shown = await app.inject({ method: "GET", url: `/api/leads/${id}`, headers: { cookie } });
-    expect(shown.json().lead).toMatchObject({ phone: "+44 20 7946 0000", message: "Message number 0 Ünïcode" });
+    expect(shown.json().lead).toMatchObject({
+      phone: "+44 20 7946 0000",
+      message: "Message number 0 Ünïcode",
+    });
     expect(shown.json().notes).toHaveLength(1);
-    const timeline = await app.inject({ method: "GET", url: `/api/leads/${id}/timeline`, headers: { cookie } });
-    expect(timeline.json().items.map((i: { type: string }) => i.type)).toEqual(["received", "status", "assignee", "note"]);
-    const audit = await d.db.selectFrom("audit_log").selectAll().where("actor_type", "=", "staff").orderBy("at").execute();
+    const timeline = await app.inject({
+      method: "GET",
+      url: `/api/leads/${id}/timeline`,
+      headers: { cookie },
+    });
+    expect(timeline.json().items.map((i: { type: string }) => i.type)).toEqual([
+      "received",
+      "status",
+      "assignee",
+      "note",
+    ]);
+    const audit = await d.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("actor_type", "=", "staff")
+      .orderBy("at")
+      .execute();
     expect(audit.map((a) => a.action).sort()).toEqual(["lead.assign", "lead.note", "lead.status"]);
     for (const a of audit) {
       expect(a.actor).toBe(staff.id);
@@ -149,7 +193,12 @@ describe.each(BACKENDS)("desk leads API ($backend)", ({ backend, skip }) => {
       payload: { assignee: "01990000-0000-7000-8000-000000000000" },
     });
     expect(bad.statusCode).toBe(400);
-    const empty = await app.inject({ method: "POST", url: `/api/leads/${id}/notes`, headers, payload: { body: " " } });
+    const empty = await app.inject({
+      method: "POST",
+      url: `/api/leads/${id}/notes`,
+      headers,
+      payload: { body: " " },
+    });
     expect(empty.statusCode).toBe(400);
     const missing = await app.inject({
       method: "GET",
@@ -164,33 +213,44 @@ describe.each(BACKENDS)("desk leads API ($backend)", ({ backend, skip }) => {
     }
   });
 
-  it.skipIf(skip)("dashboard: weeks by kind, services, open statuses and the median first response", async () => {
-    d.clock.set(new Date("2026-03-04T12:00:00.000Z")); // a Wednesday
-    const a = await d.lead({}, new Date("2026-03-02T08:00:00.000Z"));
-    const b = await d.lead({ kind: "quotation", service: "cctv-solutions", message: undefined }, new Date("2026-02-24T08:00:00.000Z"));
-    await d.lead({}, new Date("2025-11-01T08:00:00.000Z")); // before the 12 weeks
-    await d.lead({ isSpam: true }, new Date("2026-03-03T08:00:00.000Z"));
-    const { cookie } = await d.signIn();
-    const app = await d.desk();
-    const headers = { cookie, origin: DESK_URL };
-    d.clock.set(new Date("2026-03-02T10:00:00.000Z"));
-    await app.inject({ method: "PATCH", url: `/api/leads/${a}`, headers, payload: { status: "contacted" } });
-    d.clock.set(new Date("2026-02-24T12:00:00.000Z"));
-    await app.inject({ method: "PATCH", url: `/api/leads/${b}`, headers, payload: { status: "won" } });
-    d.clock.set(new Date("2026-03-04T12:00:00.000Z"));
-    const res = await app.inject({ method: "GET", url: "/api/dashboard", headers: { cookie } });
-    const body = res.json();
-    expect(body.weeks).toHaveLength(12);
-    expect(body.weeks.at(-1)).toEqual({ weekStart: "2026-03-02", contact: 1, quotation: 0 });
-    expect(body.weeks.at(-2)).toEqual({ weekStart: "2026-02-23", contact: 0, quotation: 1 });
-    expect(body.weeks[0].weekStart).toBe("2025-12-15");
-    expect(body.services[0]).toEqual({ service: "cctv-solutions", label: "CCTV Solutions", count: 1 });
-    expect(body.open).toEqual([
-      { status: "new", count: 1 },
-      { status: "contacted", count: 1 },
-      { status: "qualified", count: 0 },
-    ]);
-    expect(body.firstResponse).toEqual({ medianMs: 3 * 3_600_000, leads: 2 });
-    expect(LEAD_STATUSES).toContain(body.open[0].status);
-  });
+  it.skipIf(skip)(
+    "dashboard: weeks by kind, services, open statuses and the median first response",
+    async () => {
+      d.clock.set(new Date("2026-03-04T12:00:00.000Z")); // a Wednesday
+      const a = await d.lead({}, new Date("2026-03-02T08:00:00.000Z"));
+      const b = await d.lead(
+        { kind: "quotation", service: "cctv-solutions", message: undefined },
+        new Date("2026-02-24T08:00:00.000Z"),
+      );
+      await d.lead({}, new Date("2025-11-01T08:00:00.000Z")); // before the 12 weeks
+      await d.lead({ isSpam: true }, new Date("2026-03-03T08:00:00.000Z"));
+      const { cookie } = await d.signIn();
+      const app = await d.desk();
+      const headers = { cookie, origin: DESK_URL };
+      d.clock.set(new Date("2026-03-02T10:00:00.000Z"));
+      await app.inject({
+        method: "PATCH",
+        url: `/api/leads/${a}`,
+        headers,
+        payload: { status: "contacted" },
+      });
+      d.clock.set(new Date("2026-02-24T12:00:00.000Z"));
+      await app.inject({ method: "PATCH", url: `/api/leads/${b}`, headers, payload: { status: "won" } });
+      d.clock.set(new Date("2026-03-04T12:00:00.000Z"));
+      const res = await app.inject({ method: "GET", url: "/api/dashboard", headers: { cookie } });
+      const body = res.json();
+      expect(body.weeks).toHaveLength(12);
+      expect(body.weeks.at(-1)).toEqual({ weekStart: "2026-03-02", contact: 1, quotation: 0 });
+      expect(body.weeks.at(-2)).toEqual({ weekStart: "2026-02-23", contact: 0, quotation: 1 });
+      expect(body.weeks[0].weekStart).toBe("2025-12-15");
+      expect(body.services[0]).toEqual({ service: "cctv-solutions", label: "CCTV Solutions", count: 1 });
+      expect(body.open).toEqual([
+        { status: "new", count: 1 },
+        { status: "contacted", count: 1 },
+        { status: "qualified", count: 0 },
+      ]);
+      expect(body.firstResponse).toEqual({ medianMs: 3 * 3_600_000, leads: 2 });
+      expect(LEAD_STATUSES).toContain(body.open[0].status);
+    },
+  );
 });

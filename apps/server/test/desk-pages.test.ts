@@ -37,7 +37,9 @@ describe("desk pages and headers", () => {
         expect(res.headers[name.toLowerCase()], `${url} ${name}`).toBe(value);
       }
     }
-    expect((await app.inject({ method: "GET", url: "/api/session" })).headers["cache-control"]).toBe("no-store");
+    expect((await app.inject({ method: "GET", url: "/api/session" })).headers["cache-control"]).toBe(
+      "no-store",
+    );
   });
 
   it("answers 503 with the way out when the desk is not built, while the API works", async () => {

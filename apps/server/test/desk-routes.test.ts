@@ -21,7 +21,9 @@ describe.each(BACKENDS)("desk route table ($backend)", ({ backend, skip }) => {
 
   it.skipIf(skip)("lists the routes it expects, and the public list names only real routes", async () => {
     const keys = (await apiRoutes()).map((r) => r.key);
-    expect(keys).toEqual(expect.arrayContaining([...PUBLIC_API_ROUTES, "GET /api/leads", "PATCH /api/leads/:id"]));
+    expect(keys).toEqual(
+      expect.arrayContaining([...PUBLIC_API_ROUTES, "GET /api/leads", "PATCH /api/leads/:id"]),
+    );
     expect(keys.length).toBeGreaterThan(PUBLIC_API_ROUTES.length + 5);
   });
 
@@ -43,24 +45,27 @@ describe.each(BACKENDS)("desk route table ($backend)", ({ backend, skip }) => {
     }
   });
 
-  it.skipIf(skip)("answers 403 on every state-changing route to a foreign Origin, or none, even signed in", async () => {
-    const routes = (await apiRoutes()).filter((r) => STATE_CHANGING.has(r.method));
-    expect(routes.length).toBeGreaterThanOrEqual(PUBLIC_API_ROUTES.length);
-    const { cookie } = await d.signIn();
-    const app = await d.desk();
-    for (const r of routes) {
-      for (const origin of [FOREIGN_ORIGIN, "http://localhost:8101", undefined]) {
-        const res = await app.inject({
-          method: r.method as "POST",
-          url: concrete(r.url),
-          headers: { cookie, "content-type": "application/json", ...(origin ? { origin } : {}) },
-          payload: "{}",
-        });
-        expect(res.statusCode, `${r.key} from ${origin ?? "no origin"}`).toBe(403);
-        expect(res.json().error).toBe("origin_not_allowed");
+  it.skipIf(skip)(
+    "answers 403 on every state-changing route to a foreign Origin, or none, even signed in",
+    async () => {
+      const routes = (await apiRoutes()).filter((r) => STATE_CHANGING.has(r.method));
+      expect(routes.length).toBeGreaterThanOrEqual(PUBLIC_API_ROUTES.length);
+      const { cookie } = await d.signIn();
+      const app = await d.desk();
+      for (const r of routes) {
+        for (const origin of [FOREIGN_ORIGIN, "http://localhost:8101", undefined]) {
+          const res = await app.inject({
+            method: r.method as "POST",
+            url: concrete(r.url),
+            headers: { cookie, "content-type": "application/json", ...(origin ? { origin } : {}) },
+            payload: "{}",
+          });
+          expect(res.statusCode, `${r.key} from ${origin ?? "no origin"}`).toBe(403);
+          expect(res.json().error).toBe("origin_not_allowed");
+        }
       }
-    }
-  });
+    },
+  );
 
   it.skipIf(skip)("answers the public routes without a session", async () => {
     const app = await d.desk();

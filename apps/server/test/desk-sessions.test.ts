@@ -49,10 +49,16 @@ describe.each(BACKENDS)("desk sessions ($backend)", ({ backend, skip }) => {
   it.skipIf(skip)("sign-out ends the session on the server, whatever the browser keeps", async () => {
     const { cookie } = await d.signIn();
     const app = await d.desk();
-    const out = await app.inject({ method: "POST", url: "/api/sign-out", headers: { cookie, origin: DESK_URL } });
+    const out = await app.inject({
+      method: "POST",
+      url: "/api/sign-out",
+      headers: { cookie, origin: DESK_URL },
+    });
     expect(out.statusCode).toBe(204);
     expect(out.headers["set-cookie"]).toMatch(/desk_session=;.*Expires=Thu, 01 Jan 1970/);
-    expect((await app.inject({ method: "GET", url: "/api/leads", headers: { cookie } })).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: "/api/leads", headers: { cookie } })).statusCode).toBe(
+      401,
+    );
     const probe = await app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
     expect(probe.json()).toEqual({ staff: null });
   });
@@ -61,19 +67,29 @@ describe.each(BACKENDS)("desk sessions ($backend)", ({ backend, skip }) => {
     const sam = await d.signIn("sam@example.com");
     const kim = await d.signIn("kim@example.com", "Kim");
     const app = await d.desk();
-    expect((await app.inject({ method: "GET", url: "/api/leads", headers: { cookie: sam.cookie } })).statusCode).toBe(
-      200,
-    );
-    expect(await removeStaff(d.db, "SAM@example.com ", d.clock.now(), { actorType: "cli", actor: "test" })).toBe(true);
-    expect((await app.inject({ method: "GET", url: "/api/leads", headers: { cookie: sam.cookie } })).statusCode).toBe(
-      401,
-    );
-    expect((await app.inject({ method: "GET", url: "/api/leads", headers: { cookie: kim.cookie } })).statusCode).toBe(
-      200,
-    );
-    const ended = await d.db.selectFrom("sessions").select("ended_at").where("staff_id", "=", sam.staff.id).execute();
+    expect(
+      (await app.inject({ method: "GET", url: "/api/leads", headers: { cookie: sam.cookie } })).statusCode,
+    ).toBe(200);
+    expect(
+      await removeStaff(d.db, "SAM@example.com ", d.clock.now(), { actorType: "cli", actor: "test" }),
+    ).toBe(true);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/leads", headers: { cookie: sam.cookie } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/leads", headers: { cookie: kim.cookie } })).statusCode,
+    ).toBe(200);
+    const ended = await d.db
+      .selectFrom("sessions")
+      .select("ended_at")
+      .where("staff_id", "=", sam.staff.id)
+      .execute();
     expect(ended.every((s) => s.ended_at !== null)).toBe(true);
-    const audit = await d.db.selectFrom("audit_log").selectAll().where("action", "=", "staff.remove").execute();
+    const audit = await d.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "staff.remove")
+      .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.detail)).toEqual({ staffId: sam.staff.id, sessionsEnded: 1 });
   });

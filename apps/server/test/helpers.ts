@@ -46,14 +46,17 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database: a SQLite file in a temp directory, or a uniquely named PostgreSQL
+ * A fresh database, migrated unless `migrate: false`: a SQLite file in a temp directory, or a uniquely named PostgreSQL
  * database created on the TEST_DATABASE_URL cluster and dropped afterwards.
  */
-export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
+export async function openTestDatabase(
+  backend: Backend,
+  opts: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   if (backend === "sqlite") {
     const tmp = tempDir();
     const url = `sqlite:${path.join(tmp.dir, "nested", "leads.sqlite")}`;
-    const database = await openDatabase(url);
+    const database = await openDatabase(url, opts);
     return {
       database,
       url,
@@ -72,7 +75,7 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
   const u = new URL(TEST_DATABASE_URL);
   u.pathname = `/${name}`;
   const url = u.toString();
-  const database = await openDatabase(url);
+  const database = await openDatabase(url, opts);
   return {
     database,
     url,
@@ -162,6 +165,8 @@ export function useLeadServices(backend: Backend) {
     await t.database.db.deleteFrom("outbox").execute();
     await t.database.db.deleteFrom("idempotency_keys").execute();
     await t.database.db.deleteFrom("leads").execute();
+    await t.database.db.deleteFrom("audit_log").execute();
+    await t.database.db.deleteFrom("autoreply_log").execute();
   });
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((a) => a.close()));
@@ -185,6 +190,10 @@ export function useLeadServices(backend: Backend) {
     },
     get db() {
       return t.database.db;
+    },
+    /** The block's DATABASE_URL (another instance can open it). */
+    get url() {
+      return t.url;
     },
     get clock() {
       return clock;

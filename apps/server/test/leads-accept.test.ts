@@ -121,17 +121,57 @@ describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
         expect(woken).toEqual([]);
       });
 
-      it("an empty honeypot is not spam", async () => {
+      it("an empty, blank or null honeypot is not spam", async () => {
         const a = await app();
-        await a.inject({
+        for (const website of ["", "  ", null]) {
+          const res = await a.inject({
+            method: "POST",
+            url: "/contact",
+            headers: json,
+            payload: { ...validContact, website },
+          });
+          expect(res.statusCode).toBe(201);
+        }
+        const rows = await svc.db.selectFrom("leads").selectAll().execute();
+        expect(rows.map((r) => Number(r.is_spam))).toEqual([0, 0, 0]);
+        expect(await count("outbox")).toBe(3);
+      });
+
+      it.each([
+        ["a long string", "w".repeat(12_000)],
+        ["a number", 0],
+        ["false", false],
+        ["an array", ["x"]],
+        ["an object", { url: "https://spam.example" }],
+        ["deep nesting", JSON.parse(`${"[".repeat(2000)}${"]".repeat(2000)}`)],
+      ])("a honeypot holding %s gets the same 201 and is stored as spam", async (_label, website) => {
+        const a = await app("contact");
+        const res = await a.inject({
           method: "POST",
           url: "/contact",
           headers: json,
-          payload: { ...validContact, website: "" },
+          payload: { ...validContact, website },
         });
+        expect(res.statusCode).toBe(201);
+        expect(Object.keys(res.json())).toEqual(["id"]);
         const row = await svc.db.selectFrom("leads").selectAll().executeTakeFirstOrThrow();
-        expect(Number(row.is_spam)).toBe(0);
-        expect(await count("outbox")).toBe(1);
+        expect(Number(row.is_spam)).toBe(1);
+        expect(row.message).toBe(validContact.message);
+        expect(await count("outbox")).toBe(0);
+        expect(woken).toEqual([]);
+      });
+
+      it("a filled honeypot does not make an invalid body acceptable", async () => {
+        const a = await app();
+        const res = await a.inject({
+          method: "POST",
+          url: "/contact",
+          headers: json,
+          payload: { ...validContact, email: "nope", website: 42 },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(Object.keys(res.json<{ fields: object }>().fields)).toEqual(["email"]);
+        await nothingStored();
       });
     });
   });

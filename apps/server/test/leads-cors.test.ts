@@ -47,6 +47,22 @@ describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
         await nothingStored();
       });
 
+      it.each([
+        ["without an Origin", { "access-control-request-method": "POST" }],
+        ["without Access-Control-Request-Method", { origin: ORIGIN }],
+        ["with neither", {}],
+      ])("answers an OPTIONS %s (not a preflight) with a JSON 400", async (_label, headers) => {
+        const a = await app();
+        const res = await a.inject({ method: "OPTIONS", url: "/contact", headers });
+        expect(res.statusCode).toBe(400);
+        expect(res.headers["content-type"]).toMatch(/^application\/json/);
+        expect(res.json()).toEqual({
+          error: "bad_request",
+          message: "A CORS preflight needs Origin and Access-Control-Request-Method headers.",
+        });
+        expect(res.headers["access-control-allow-methods"]).toBeUndefined();
+      });
+
       it("accepts requests without an Origin (server to server, curl)", async () => {
         const a = await app();
         const res = await a.inject({ method: "POST", url: "/contact", headers: json, payload: validContact });

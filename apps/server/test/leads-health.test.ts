@@ -19,10 +19,13 @@ describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
           track(a);
           expect((await a.inject({ url: "/healthz" })).json()).toEqual({ status: "ok" });
           const ready = await a.inject({ url: "/readyz" });
-          expect([ready.statusCode, ready.json()]).toEqual([200, { status: "ok" }]);
+          expect([ready.statusCode, ready.json()]).toEqual([200, { status: "ok", rateLimit: "per-process" }]);
           await own.database.close();
           const gone = await a.inject({ url: "/readyz" });
-          expect([gone.statusCode, gone.json()]).toEqual([503, { status: "unavailable" }]);
+          expect([gone.statusCode, gone.json()]).toEqual([
+            503,
+            { status: "unavailable", rateLimit: "per-process" },
+          ]);
           expect((await a.inject({ url: "/healthz" })).statusCode).toBe(200);
           const post = await a.inject({
             method: "POST",

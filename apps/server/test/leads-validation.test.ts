@@ -88,7 +88,11 @@ describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
         ["missing message", { message: undefined }, "message"],
         ["message too long", { message: "m".repeat(5001) }, "message"],
         ["message of the wrong type", { message: 42 }, "message"],
-        ["honeypot of the wrong type", { website: ["x"] }, "website"],
+        ["a C1 control (U+0085) in the name", { name: "Ada\u0085Bcc: x@example.com" }, "name"],
+        ["a C1 control (U+009B, CSI) in the message", { message: "a\u009b31m b" }, "message"],
+        ["a bidi override in the name", { name: "Ada \u202egpj.exe" }, "name"],
+        ["a bidi isolate in the phone", { phone: "\u2066020 7946 0000\u2069" }, "phone"],
+        ["a line separator (U+2028) in the name", { name: "Ada\u2028Lovelace" }, "name"],
       ];
       it.each(contactCases)("contact: 400 for %s", async (_label, patch, field) => {
         const a = await app();
@@ -111,6 +115,8 @@ describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
         ["unknown service", { service: "software-solutions" }, "service"],
         ["company too long", { company: "c".repeat(201) }, "company"],
         ["company with a line break", { company: "Acme\nLtd" }, "company"],
+        ["company with a bidi override", { company: "Acme\u202d Ltd" }, "company"],
+        ["details with a C1 control", { details: "x\u0085y" }, "details"],
         ["details too long", { details: "d".repeat(5001) }, "details"],
         ["missing name", { name: undefined }, "name"],
       ];
@@ -155,7 +161,7 @@ describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
           JSON.stringify({ name: [], email: {}, phone: null, message: true }),
           JSON.stringify({ name: ["Ada"], email: ["ada@example.com"], phone: [1], message: ["x"] }),
           JSON.stringify({ ...validContact, name: 12345 }),
-          '{"__proto__":{"isAdmin":true},"name":"Ada","email":"ada@example.com","phone":"020 7946 0000","message":"x"}',
+          '{"__proto__":{"isAdmin":true},"name":"Ada"}',
           '{"constructor":{"prototype":{"polluted":true}},"name":"Ada"}',
           JSON.stringify({ ...validContact, message: "\u0000\u0001\ud800" }),
           JSON.stringify({ ...validContact, name: "\u202e\u0000" }),
@@ -180,6 +186,37 @@ describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
         await nothingStored();
         expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      });
+
+      it("accepts a body with __proto__ and constructor keys like any unknown field, polluting nothing", async () => {
+        const a = await app();
+        const fields = JSON.stringify(validContact).slice(1, -1);
+        for (const payload of [
+          `{"__proto__":{"isAdmin":true},${fields}}`,
+          `{${fields},"\\u005f_proto__":{"isAdmin":true}}`,
+          `{"constructor":{"prototype":{"polluted":true}},${fields}}`,
+          `{${fields},"website":"","nested":{"__proto__":{"isAdmin":true}}}`,
+        ]) {
+          const res = await a.inject({ method: "POST", url: "/contact", headers: json, payload });
+          expect(res.statusCode, payload).toBe(201);
+        }
+        expect(await svc.count("leads")).toBe(4);
+        expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      });
+
+      it("keeps bidi controls in the message, where mixed-direction text needs them", async () => {
+        const a = await app();
+        const message = "Our office: \u2067שלום\u2069, ok";
+        const res = await a.inject({
+          method: "POST",
+          url: "/contact",
+          headers: json,
+          payload: { ...validContact, message },
+        });
+        expect(res.statusCode).toBe(201);
+        const row = await svc.db.selectFrom("leads").selectAll().executeTakeFirstOrThrow();
+        expect(row.message).toBe(message);
       });
 
       it("keeps unicode that is valid and drops unknown fields", async () => {

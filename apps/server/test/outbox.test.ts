@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app";
 import { ManualClock } from "../src/leads/clock";
+import { emailChannel } from "../src/leads/delivery-channel";
 import { readLeadNotice } from "../src/leads/lead-notice";
 import { getLead, listLeads } from "../src/leads/lead-queries";
 import {
@@ -68,8 +69,7 @@ describe.each(BACKENDS)("outbox worker on $backend", ({ backend, skip }) => {
     function worker(extra: Partial<ConstructorParameters<typeof OutboxWorker>[0]> = {}) {
       const w = new OutboxWorker({
         database: t.database,
-        mailer: createSmtpMailer(peer.url),
-        mail: MAIL,
+        channels: { email: emailChannel(createSmtpMailer(peer.url), MAIL) },
         logger: silent,
         clock,
         random: () => 0.5,
@@ -210,8 +210,8 @@ describe.each(BACKENDS)("outbox worker on $backend", ({ backend, skip }) => {
       const ids: string[] = [];
       for (let i = 0; i < 12; i++)
         ids.push(await submit("contact", { ...validContact, name: `Visitor ${i}` }));
-      const a = worker({ batchSize: 3 });
-      const b = worker({ batchSize: 3 });
+      const a = worker();
+      const b = worker();
       const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
       expect(ra.sent + rb.sent).toBe(12);
       const got = peer.mails.map((m) => m.headers["x-lead-id"]);
@@ -224,8 +224,7 @@ describe.each(BACKENDS)("outbox worker on $backend", ({ backend, skip }) => {
       clock = new ManualClock(new Date()); // the loop uses real timers; keep stored times current
       const w = new OutboxWorker({
         database: t.database,
-        mailer: createSmtpMailer(peer.url),
-        mail: MAIL,
+        channels: { email: emailChannel(createSmtpMailer(peer.url), MAIL) },
         logger: silent,
         pollMs: 60_000,
       });

@@ -1,18 +1,9 @@
 // The site role's caching headers, conditional requests and precompressed copies.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_JS, FILES, type Fixture, startFixture } from "./site-fixture";
+import { describe, expect, it } from "vitest";
+import { APP_JS, FILES, useSiteFixture } from "./site-fixture";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => {
-  await fx.close();
-});
-
-const get = (url: string, headers: Record<string, string> = {}) =>
-  fx.app.inject({ method: "GET", url, headers });
+const { get } = useSiteFixture();
 
 describe("caching", () => {
   it("HTML: no-cache with validators", async () => {

@@ -15,6 +15,7 @@ import {
   serviceOrigins,
 } from "@site/site-policy";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 
@@ -140,4 +141,22 @@ export async function startFixture(env: Record<string, string> = {}): Promise<Fi
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/** One fixture for a test file (started before its tests, closed after), and GET through inject. */
+export function useSiteFixture() {
+  let fx: Fixture | undefined;
+  beforeAll(async () => {
+    fx = await startFixture();
+  });
+  afterAll(async () => {
+    await fx?.close();
+  });
+  const fixture = () => {
+    if (!fx) throw new Error("the site fixture starts in beforeAll");
+    return fx;
+  };
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fixture().app.inject({ method: "GET", url, headers });
+  return { fixture, get };
 }

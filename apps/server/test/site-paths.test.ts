@@ -1,17 +1,8 @@
 // The site role's URL rules: decoding, canonical redirects, refusals, the 404 page and SPA fallback, methods.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Fixture, cspHash, rawGet, startFixture } from "./site-fixture";
+import { describe, expect, it } from "vitest";
+import { cspHash, rawGet, useSiteFixture } from "./site-fixture";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => {
-  await fx.close();
-});
-
-const get = (url: string, headers: Record<string, string> = {}) =>
-  fx.app.inject({ method: "GET", url, headers });
+const { fixture, get } = useSiteFixture();
 
 describe("path resolution", () => {
   it("serves prerendered pages without a trailing slash", async () => {
@@ -61,7 +52,7 @@ describe("path resolution", () => {
 
   it("rejects traversal, NUL bytes and backslashes (raw request targets over a real socket)", async () => {
     // app.inject normalises dot segments away, so these go over HTTP exactly as written.
-    const address = await fx.app.listen({ host: "127.0.0.1", port: 0 });
+    const address = await fixture().app.listen({ host: "127.0.0.1", port: 0 });
     const port = Number(new URL(address).port);
     for (const url of [
       "/../package.json",
@@ -133,7 +124,7 @@ describe("404 page and SPA fallback", () => {
 
 describe("methods", () => {
   it("supports HEAD with the GET headers and no body", async () => {
-    const head = await fx.app.inject({
+    const head = await fixture().app.inject({
       method: "HEAD",
       url: "/about",
       headers: { "accept-encoding": "gzip" },
@@ -144,12 +135,12 @@ describe("methods", () => {
     expect(head.headers["content-length"]).toBe(getRes.headers["content-length"]);
     expect(head.headers.etag).toBe(getRes.headers.etag);
     expect(head.headers["content-encoding"]).toBe("gzip");
-    expect((await fx.app.inject({ method: "HEAD", url: "/no-such-page" })).statusCode).toBe(404);
+    expect((await fixture().app.inject({ method: "HEAD", url: "/no-such-page" })).statusCode).toBe(404);
   });
 
   it("answers 405 with Allow to every other method", async () => {
     for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const) {
-      const res = await fx.app.inject({ method, url: "/about" });
+      const res = await fixture().app.inject({ method, url: "/about" });
       expect(res.statusCode, method).toBe(405);
       expect(res.headers.allow, method).toBe("GET, HEAD");
       expect(res.headers["strict-transport-security"], method).toBe("max-age=31536000; includeSubDomains");

@@ -1,26 +1,17 @@
 // Security headers and per-page CSP on every response of the site role, and the static-host configs.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ABOUT_SCRIPT,
-  type Fixture,
   HOME_SCRIPT,
   MODULE_SCRIPT,
   cspHash,
   startFixture,
+  useSiteFixture,
 } from "./site-fixture";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => {
-  await fx.close();
-});
-
-const get = (url: string, headers: Record<string, string> = {}) =>
-  fx.app.inject({ method: "GET", url, headers });
+const { fixture, get } = useSiteFixture();
 
 describe("security headers", () => {
   const expectStaticHeaders = (headers: Record<string, unknown>, url: string) => {
@@ -61,7 +52,7 @@ describe("security headers", () => {
     ]) {
       expectStaticHeaders((await get(url)).headers, url);
     }
-    expectStaticHeaders((await fx.app.inject({ method: "DELETE", url: "/" })).headers, "DELETE /");
+    expectStaticHeaders((await fixture().app.inject({ method: "DELETE", url: "/" })).headers, "DELETE /");
   });
 
   it("CSP of each page allows exactly that page's inline scripts by hash", async () => {
@@ -85,7 +76,7 @@ describe("security headers", () => {
 
 describe("static-host configs written from site-policy, as the web build does", () => {
   it("_headers carries each page's CSP and the caching rules; nginx-site.conf mirrors them", async () => {
-    const headers = await readFile(path.join(fx.clientDir, "_headers"), "utf8");
+    const headers = await readFile(path.join(fixture().clientDir, "_headers"), "utf8");
     expect(headers).toMatch(
       new RegExp(
         `\\n/about\\n  Content-Security-Policy: [^\\n]*${cspHash(ABOUT_SCRIPT).replace(/[+/]/g, "\\$&")}`,
@@ -93,12 +84,12 @@ describe("static-host configs written from site-policy, as the web build does", 
     );
     expect(headers).toContain("/assets/*\n  Cache-Control: public, max-age=31536000, immutable");
     expect(headers).toContain("X-Content-Type-Options: nosniff");
-    const nginx = await readFile(path.join(fx.root, "nginx-site.conf"), "utf8");
+    const nginx = await readFile(path.join(fixture().root, "nginx-site.conf"), "utf8");
     expect(nginx).toContain("location = /about {");
     expect(nginx).toContain("location = /about/ { return 301 /about$is_args$args; }");
     expect(nginx).toContain(cspHash(ABOUT_SCRIPT));
     expect(nginx).toContain("error_page 404 /__spa-fallback.html;");
-    const redirects = await readFile(path.join(fx.clientDir, "_redirects"), "utf8");
+    const redirects = await readFile(path.join(fixture().clientDir, "_redirects"), "utf8");
     expect(redirects).toContain("/services/*  /__spa-fallback.html  404");
   });
 

@@ -5,6 +5,8 @@ import { freePort } from "./helpers";
 
 interface ReceivedMail {
   envelope: { from: string; to: string[] };
+  /** The conversation was encrypted (STARTTLS) when the message came. */
+  secure: boolean;
   raw: string;
   headers: Record<string, string>;
   text: string;
@@ -46,7 +48,7 @@ function decodeBody(body: string, encoding: string | undefined): string {
 }
 
 /** Splits a message into headers and its text/plain and text/html parts (one level of multipart). */
-function parseMail(raw: string): Omit<ReceivedMail, "envelope"> {
+function parseMail(raw: string): Omit<ReceivedMail, "envelope" | "secure"> {
   const split = raw.indexOf("\r\n\r\n");
   const headers = unfoldHeaders(raw.slice(0, split));
   const body = raw.slice(split + 4);
@@ -88,9 +90,17 @@ export interface SmtpPeer {
   stop(): Promise<void>;
 }
 
+export interface SmtpPeerOptions {
+  port?: number;
+  /** Offer STARTTLS (smtp-server's built-in self-signed certificate); default: not offered. */
+  starttls?: boolean;
+  /** Wait this long after each message's data before answering 250 (a slow server). */
+  delayMs?: number;
+}
+
 /** In-process SMTP server on a loopback port; `stop()` then `start()` takes it down and up again. */
-export async function createSmtpPeer(port?: number): Promise<SmtpPeer> {
-  const p = port ?? (await freePort());
+export async function createSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
+  const p = options.port ?? (await freePort());
   const mails: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
   const peer: SmtpPeer = {
@@ -100,7 +110,7 @@ export async function createSmtpPeer(port?: number): Promise<SmtpPeer> {
     async start() {
       server = new SMTPServer({
         authOptional: true,
-        disabledCommands: ["STARTTLS", "AUTH"],
+        disabledCommands: options.starttls ? ["AUTH"] : ["STARTTLS", "AUTH"],
         logger: false,
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
@@ -112,9 +122,10 @@ export async function createSmtpPeer(port?: number): Promise<SmtpPeer> {
                 from: env.mailFrom ? env.mailFrom.address : "",
                 to: env.rcptTo.map((r) => r.address),
               },
+              secure: session.secure,
               ...parseMail(Buffer.concat(chunks).toString("utf8")),
             });
-            callback();
+            setTimeout(callback, options.delayMs ?? 0);
           });
         },
       });

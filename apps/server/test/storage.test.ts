@@ -6,7 +6,7 @@ import { loadConfig, repoRoot } from "../src/config";
 import { openDatabase, sqlitePath } from "../src/db/database";
 import { migrateToLatest } from "../src/db/migrations";
 import { LEAD_ID_PATTERN, newLeadId } from "../src/leads/ids";
-import { createLead, purgeExpiredIdempotencyKeys } from "../src/leads/lead-store";
+import { purgeExpiredIdempotencyKeys } from "../src/leads/lead-store";
 import { BACKENDS, openTestDatabase, tempDir, validContact } from "./helpers";
 
 describe("SQLite storage settings", () => {
@@ -59,9 +59,10 @@ describe.each(BACKENDS)("migrations and housekeeping on $backend", ({ backend, s
     try {
       expect(await migrateToLatest(t.database.db as never)).toEqual([]); // already applied at open
       const t0 = new Date("2026-03-01T00:00:00Z");
-      const r = await createLead(t.database.db, { kind: "contact", ...validContact, isSpam: false }, t0, {
-        key: "k",
-        requestHash: "h",
+      const r = await t.database.writeLead({
+        lead: { kind: "contact", ...validContact, isSpam: false },
+        now: t0,
+        idem: { key: "k", requestHash: "h" },
       });
       expect(r.outcome).toBe("created");
       expect(await purgeExpiredIdempotencyKeys(t.database.db, new Date(t0.getTime() + 23 * 3600_000))).toBe(

@@ -3,3 +3,8 @@ declare const __SITE_URL__: string;
 
 /** Where the forms post (VITE_CONTACT_API_URL, VITE_QUOTATION_API_URL at build time), injected by vite.config.ts. */
 declare const __SERVICE_URLS__: { readonly contact: string; readonly quotation: string };
+
+/** The retention periods (RETENTION_ENQUIRY_MONTHS, RETENTION_SPAM_DAYS at build time; the server purges by the same), injected by vite.config.ts. */
+// A file of global declarations cannot import at the top (that would make it a module).
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports
+declare const __RETENTION__: import("@site/contracts").Retention;

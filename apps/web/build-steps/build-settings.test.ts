@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { loadConfigFromFile } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_RETENTION } from "@site/contracts";
 import { buildSettings } from "./build-settings";
 
 const publicSite = { SITE_URL: "https://www.acme.co.uk" };
@@ -11,6 +12,7 @@ describe("buildSettings", () => {
     expect(buildSettings({})).toEqual({
       siteUrl: "https://www.example.com",
       serviceUrls: { contact: "http://localhost:8081", quotation: "http://localhost:8091" },
+      retention: DEFAULT_RETENTION,
     });
   });
 
@@ -27,7 +29,7 @@ describe("buildSettings", () => {
       VITE_CONTACT_API_URL: "https://leads.acme.co.uk/",
       VITE_QUOTATION_API_URL: "https://quotes.acme.co.uk",
     });
-    expect(settings).toEqual({
+    expect(settings).toMatchObject({
       siteUrl: "https://www.acme.co.uk",
       serviceUrls: { contact: "https://leads.acme.co.uk", quotation: "https://quotes.acme.co.uk" },
     });
@@ -58,6 +60,20 @@ describe("vite.config.ts", () => {
         contact: "https://leads.acme.co.uk",
         quotation: "https://quotes.acme.co.uk",
       }),
+      __RETENTION__: JSON.stringify(DEFAULT_RETENTION),
     });
+  });
+
+  it("bakes the retention periods the server purges by into the privacy notice", async () => {
+    vi.stubEnv("RETENTION_ENQUIRY_MONTHS", "7");
+    vi.stubEnv("RETENTION_SPAM_DAYS", "9");
+    const loaded = await load();
+    expect(JSON.parse(String(loaded?.config.define?.__RETENTION__))).toEqual({
+      ...DEFAULT_RETENTION,
+      enquiryMonths: 7,
+      spamDays: 9,
+    });
+    vi.stubEnv("RETENTION_SPAM_DAYS", "thirty");
+    await expect(load()).rejects.toThrow(/RETENTION_SPAM_DAYS must be a whole number/);
   });
 });

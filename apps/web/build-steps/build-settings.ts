@@ -1,6 +1,7 @@
 // What a build of the site is for, from its environment: the public origin (SITE_URL) and where the
-// forms post (VITE_CONTACT_API_URL, VITE_QUOTATION_API_URL). vite.config.ts bakes these into the pages
+// forms post (VITE_CONTACT_API_URL, VITE_QUOTATION_API_URL), how long data is kept (RETENTION_*). vite.config.ts bakes these into the pages
 // and the end of the build writes the same into the sitemap, the share image and the CSP.
+import { type Retention, retentionFromEnv } from "@site/contracts";
 import { type ServiceUrls, resolveServiceUrls } from "@site/site-policy/service-urls";
 import { resolveSiteUrl } from "../app/lib/site-url";
 
@@ -8,6 +9,8 @@ export interface BuildSettings {
   /** The site's origin, without a trailing slash (the placeholder when SITE_URL is unset). */
   siteUrl: string;
   serviceUrls: ServiceUrls;
+  /** The periods the privacy notice states: RETENTION_ENQUIRY_MONTHS / RETENTION_SPAM_DAYS, as the server's purge reads them. */
+  retention: Retention;
 }
 
 /**
@@ -16,5 +19,9 @@ export interface BuildSettings {
  */
 export function buildSettings(env: Record<string, string | undefined>): BuildSettings {
   const explicitSite = env.SITE_URL?.trim() ? resolveSiteUrl(env.SITE_URL) : undefined;
-  return { siteUrl: resolveSiteUrl(env.SITE_URL), serviceUrls: resolveServiceUrls(env, explicitSite) };
+  return {
+    siteUrl: resolveSiteUrl(env.SITE_URL),
+    serviceUrls: resolveServiceUrls(env, explicitSite),
+    retention: retentionFromEnv(env),
+  };
 }

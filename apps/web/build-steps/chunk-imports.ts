@@ -5,16 +5,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ImportsOf } from "./paint-first";
 
-/** es-module-lexer's ImportType.Static: an import or re-export statement. */
-const STATIC_IMPORT = 1;
-
 /** Root-relative URLs ("/assets/x.js") of the chunks the module at `url` imports statically. */
 export async function staticImports(code: string, url: string): Promise<string[]> {
   await init;
   const [imports] = parse(code, url);
+  // "static": import … from, import "…", export … from; "reexport-star": export * from. Not "dynamic".
   return imports
-    .filter((i) => i.t === STATIC_IMPORT && i.n !== undefined)
-    .map((i) => new URL(i.n ?? "", `http://build${url}`).pathname);
+    .filter((i) => (i.type === "static" || i.type === "reexport-star") && i.specifier !== undefined)
+    .map((i) => new URL(i.specifier ?? "", `http://build${url}`).pathname);
 }
 
 /** The static imports of every chunk under assets/ of the client build. */

@@ -41,7 +41,7 @@ export function inlineStylesheets(page: RouterPage, css: ReadonlyMap<string, str
     if (bytes > MAX_INLINE_CSS_BYTES) {
       throw new Error(
         `${href} is ${bytes} bytes, over the ${MAX_INLINE_CSS_BYTES}-byte limit for inlining into every ` +
-          `page: shrink it, or decide to load it as a render-blocking file (docs/decisions/paint-first-loading.md)`,
+          `page: shrink it, or decide to load it as a render-blocking file (docs/decisions/0007-paint-first-loading.md)`,
       );
     }
     setAttribute(element, "disabled", "");

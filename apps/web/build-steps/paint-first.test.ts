@@ -7,8 +7,9 @@ import { fixtureClientDir, readBuilt, readRouterOutput } from "./test-fixture/fi
 import { runBoot } from "./test-fixture/run-boot";
 
 // The boot the build wrote into the fixture's pages, run with the browser's parts faked: it must wait
-// for the first paint, then preload every chunk React Router preloaded, evaluate them one by one with
-// each chunk after its imports, and then run React Router's own boot.
+// for the first paint, then preload every chunk React Router preloaded (with plain preload links, not
+// modulepreload),
+// evaluate them one by one with each chunk after its imports, and then run React Router's own boot.
 
 interface Boot {
   code: string;
@@ -42,7 +43,7 @@ beforeAll(async () => {
 });
 
 describe("the paint-first boot of a prerendered page", () => {
-  it("waits for the first paint, then preloads every chunk and boots", async () => {
+  it("waits for the first paint, then preloads every chunk at once and boots", async () => {
     const { calls, head, done, channels, paint } = runBoot(home.code, "visible");
     await new Promise((r) => setTimeout(r, 10));
     expect(calls).toEqual([]);
@@ -50,7 +51,10 @@ describe("the paint-first boot of a prerendered page", () => {
     paint();
     await done;
     expect(head.map((l) => l.href)).toEqual(home.preloads);
-    expect(head.every((l) => l.rel === "modulepreload")).toBe(true);
+    // Not modulepreload: WebKit can freeze a page that import()s a module it was just told to
+    // modulepreload (issue 19). The CORS mode is the module's, so the import() takes the preload.
+    for (const link of head)
+      expect(link).toMatchObject({ rel: "preload", as: "script", crossOrigin: "anonymous" });
     // Every chunk but the entry, one import each, then React Router's own imports, the entry last.
     const evaluated = calls.slice(0, home.preloads.length - 1);
     expect(new Set(evaluated)).toEqual(new Set(home.preloads.filter((h) => h !== home.entry)));
@@ -86,6 +90,22 @@ describe("the paint-first boot of a prerendered page", () => {
     timers[0]?.callback();
     await done;
     expect(calls.at(-1)).toBe(home.entry);
+  });
+
+  it("ends quietly when the page is left while it boots, and rethrows any other failure", async () => {
+    const route = home.routeModules.find((h) => /\/home-/.test(h)) ?? "";
+    const left = runBoot(home.code, "hidden", route);
+    await new Promise((r) => setTimeout(r, 10));
+    left.dispatch("pagehide");
+    expect(left.timers.map((t) => t.ms)).toEqual([1000]);
+    left.timers[0]?.callback();
+    await expect(left.done).resolves.toBeUndefined();
+    expect(left.calls).not.toContain(home.entry);
+
+    const failed = runBoot(home.code, "hidden", route);
+    await new Promise((r) => setTimeout(r, 10));
+    failed.timers[0]?.callback();
+    await expect(failed.done).rejects.toThrow(`error loading dynamically imported module: ${route}`);
   });
 
   it("boots at once in a hidden tab, which does not paint", async () => {

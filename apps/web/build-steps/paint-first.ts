@@ -1,4 +1,4 @@
-// Every prerendered page paints before its JavaScript starts (docs/decisions/paint-first-loading.md).
+// Every prerendered page paints before its JavaScript starts (docs/decisions/0007-paint-first-loading.md).
 //
 // React Router ends each page with a module script that imports the route modules and then the client
 // entry (hydration), and puts <link rel="modulepreload"> for all of them in <head>. On a mid-range phone
@@ -9,9 +9,11 @@
 //      is parsed (<link rel="expect" blocking="render">, a few milliseconds for these small pages);
 //   2. waits in the boot script until the browser reports the first paint (paint timing), or goes at
 //      once when the page is hidden (background tabs do not paint);
-//   3. then adds the same modulepreload links (all chunks fetched in parallel, no waterfall),
-//      evaluates the chunks one per task, and runs React Router's own boot code, its static imports
-//      turned into dynamic ones, in the same order.
+//   3. then requests every chunk at once with fetch() (into the HTTP cache: no waterfall), evaluates
+//      the chunks one per task, each once it has arrived, and runs React Router's own boot code, its
+//      static imports turned into dynamic ones, in the same order.
+// No modulepreload link is added back: WebKit can freeze a page whose script import()s a module it
+// has just been told to modulepreload (issue 19). A page left while it boots ends its boot quietly.
 // Hydration therefore starts right after the first paint, and no step of the boot is one long task.
 import { createElement, insertAfter, removeElement, setAttribute, setText } from "./html-tree";
 import type { RouterBoot } from "./router-boot";
@@ -69,18 +71,34 @@ export interface BootOptions {
   importsOf: ImportsOf;
 }
 
+/**
+ * Ends the boot quietly when the page is being left: its loads are cancelled then, and Firefox rejects
+ * the pending import()s ("error loading dynamically imported module"). Any other failure is rethrown;
+ * a page being left stops its timers when it goes, so the error is kept back a moment to tell the two
+ * apart.
+ */
+const LEAVING = `let leaving = false;
+addEventListener("pagehide", () => (leaving = true));
+const unlessLeaving = async (error) => {
+  await new Promise((go) => setTimeout(go, 1000));
+  if (!leaving) throw error;
+};`;
+
 /** The paint-first boot script for React Router's boot `boot`. */
-export function paintFirstBoot(boot: RouterBoot, { waitForPaint, chunks, importsOf }: BootOptions): string {
+function paintFirstBoot(boot: RouterBoot, { waitForPaint, chunks, importsOf }: BootOptions): string {
   const str = (s: unknown) => JSON.stringify(s);
   const { sideEffectImports, namespaceImports, entry, rest } = boot;
+  // React Router's statements before its final import("entry") (checked by readRouterBoot).
+  const statements = rest.slice(0, rest.lastIndexOf("import(")).trim();
   return [
     ...(waitForPaint ? [WAIT_FOR_PAINT] : []),
     PAUSE,
-    `const chunks = ${str(chunks)};`,
-    `for (const href of chunks) {`,
-    `  document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
-    `  await pause();`,
-    `}`,
+    LEAVING,
+    "try {",
+    // Every chunk requested at once (no waterfall) by preload links. Not modulepreload: WebKit can
+    // freeze a page that import()s a module it has just been told to modulepreload (issue 19). A
+    // preload with the module's CORS mode is what the import() then takes, in every engine.
+    `for (const href of ${str(chunks)}) document.head.append(Object.assign(document.createElement("link"), { rel: "preload", as: "script", crossOrigin: "anonymous", href }));`,
     // Evaluates the chunks one task each, dependencies first, rather than the whole module graph in
     // one long task.
     `for (const href of ${str(evaluationOrder(chunks, importsOf))}) if (href !== ${str(entry)}) { await import(href); await pause(); }`,
@@ -88,7 +106,11 @@ export function paintFirstBoot(boot: RouterBoot, { waitForPaint, chunks, imports
     `const [${namespaceImports.map((n) => n.name).join(", ")}] = await Promise.all([${namespaceImports
       .map((n) => `import(${str(n.href)})`)
       .join(", ")}]);`,
-    rest,
+    statements,
+    `await import(${str(entry)});`,
+    "} catch (error) {",
+    "await unlessLeaving(error);",
+    "}",
   ].join("\n");
 }
 

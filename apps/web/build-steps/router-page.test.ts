@@ -48,7 +48,7 @@ describe("readRouterPage fails the build naming what changed", () => {
     [
       "a modulepreload link gains integrity",
       () => changed(preload, '<link rel="modulepreload" integrity="sha384-abc" href="/assets/manifest-'),
-      /has integrity, which the rewrite would drop \(the boot adds plain modulepreload links/,
+      /has integrity, which the rewrite would drop \(the boot preloads the chunks with plain preload links/,
     ],
     [
       "<meta charSet> changes its value",

@@ -15,7 +15,7 @@ import {
 import { expectOutput } from "./output-changed";
 import { type RouterBoot, bootImports, readRouterBoot } from "./router-boot";
 
-export interface LinkedFile {
+interface LinkedFile {
   element: HtmlElement;
   href: string;
 }
@@ -136,7 +136,7 @@ function checkedLink(
     () =>
       `${tag} has ${others.join(", ")}, which the rewrite would drop (` +
       (rel === "modulepreload"
-        ? "the boot adds plain modulepreload links after the first paint"
+        ? "the boot preloads the chunks with plain preload links after the first paint"
         : "the link is disabled and its CSS inlined in a plain <style>") +
       ")",
   );

@@ -44,8 +44,8 @@ const forms: Record<"contact" | "quote", FormCase> = {
     submit: "Request Quote",
     success: "Your quote request has been submitted successfully!",
     failure: "Failed to submit the quote request. Please try again.",
-    // "The error's own message": what Chromium's fetch rejects with when the connection drops.
-    unreachable: "Failed to fetch",
+    // The spec's fallback, not the engine's own wording ("Failed to fetch" in Chromium).
+    unreachable: "An error occurred. Please try again.",
     fill: async (page) => {
       await page.getByLabel("Name").fill("Grace Hopper");
       await page.getByLabel("Email").fill("grace@example.com");

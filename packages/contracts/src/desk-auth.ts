@@ -6,9 +6,6 @@ export const DESK_API_PREFIX = "/api/";
 /** The session cookie: HttpOnly, SameSite=Strict, Path=/, Secure when the desk is served over https. */
 export const DESK_SESSION_COOKIE = "desk_session";
 
-/** Who wrote an audit row (data-model.md). */
-export type AuditActorType = "cli" | "staff" | "system";
-
 export const staffSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
 export type Staff = z.infer<typeof staffSchema>;
 
@@ -26,7 +23,10 @@ const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Not an enrolment token.")
  * A WebAuthn response as @simplewebauthn/browser sends it. Only its outline is checked here; the
  * server's @simplewebauthn/server verifies every byte of it.
  */
-const b64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/);
+const b64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/);
 export const credentialResponseSchema = z.looseObject({
   id: b64url.min(1).max(1366),
   rawId: b64url,

@@ -124,7 +124,13 @@ export const timelineItemSchema = z.discriminatedUnion("type", [
     from: leadStatusSchema.nullable(),
     to: leadStatusSchema,
   }),
-  z.object({ type: z.literal("assignee"), at: z.string(), actor, from: person.nullable(), to: person.nullable() }),
+  z.object({
+    type: z.literal("assignee"),
+    at: z.string(),
+    actor,
+    from: person.nullable(),
+    to: person.nullable(),
+  }),
   z.object({ type: z.literal("note"), at: z.string(), actor, noteId: z.string() }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
@@ -133,5 +139,3 @@ export const timelineAnswerSchema = z.object({ items: z.array(timelineItemSchema
 export const leadIdParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Not a lead id."),
 });
-
-

@@ -1,1 +1,3 @@
 export * from "./lead";
+export * from "./retention";
+export * from "./audit";

@@ -40,11 +40,23 @@ export function quotationServiceLabel(value: QuotationService): string {
 }
 
 /* eslint-disable no-control-regex */
-/** Control characters other than TAB, LF, CR; and lone UTF-16 surrogates (not storable as UTF-8). */
+/**
+ * Refused in every text field: C0 controls other than TAB, LF and CR; DEL; C1 controls
+ * (U+0080–U+009F, e.g. U+0085 NEL, U+009B CSI); lone UTF-16 surrogates (not storable as UTF-8).
+ */
 const BAD_TEXT =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /* eslint-enable no-control-regex */
+/**
+ * Also refused in single-line fields: bidi embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), which would let a name reorder the subject line of the company's mail. They stay
+ * allowed in message and details, where mixed-direction text needs them and a line break ends them.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+/** Line breaks, including the Unicode line and paragraph separators (U+2028, U+2029). */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
 const cleanText = (v: string) => !BAD_TEXT.test(v);
+const cleanLine = (v: string) => cleanText(v) && !BIDI_CONTROL.test(v);
 
 const singleLine = (label: string, max: number) =>
   z
@@ -52,16 +64,16 @@ const singleLine = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !/[\r\n]/.test(v), `${label} must be a single line.`)
-    .refine(cleanText, `${label} contains characters that are not allowed.`);
+    .refine((v) => !LINE_BREAK.test(v), `${label} must be a single line.`)
+    .refine(cleanLine, `${label} contains characters that are not allowed.`);
 
 const optionalSingleLine = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !/[\r\n]/.test(v), `${label} must be a single line.`)
-    .refine(cleanText, `${label} contains characters that are not allowed.`)
+    .refine((v) => !LINE_BREAK.test(v), `${label} must be a single line.`)
+    .refine(cleanLine, `${label} contains characters that are not allowed.`)
     .optional()
     .transform((v) => (v === "" ? undefined : v));
 
@@ -77,7 +89,16 @@ const phone = singleLine("Phone", LIMITS.phone).refine(
   "Enter a valid phone number.",
 );
 
-const honeypot = z.string().max(1000).optional();
+/**
+ * Whether the honeypot was filled: absent, null or a blank string is a person; any other value, of
+ * any type or length, is a bot. It is never refused, so a bot cannot tell it was caught.
+ */
+export function honeypotFilled(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
+}
+
+/** Validated as `true` (filled: store as spam) or `false`; the value itself is dropped. */
+const honeypot = z.unknown().optional().transform(honeypotFilled);
 
 export const contactSchema = z.object({
   name: singleLine("Name", LIMITS.name),

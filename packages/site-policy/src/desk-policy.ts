@@ -20,7 +20,10 @@ export type DeskManifest = z.infer<typeof deskManifestSchema>;
  * React sets styles through the CSSOM, which CSP does not govern), API calls to itself only, no
  * framing, no plugins, forms posting only to itself.
  */
-export function deskContentSecurityPolicy({ scriptHashes, styleHashes }: Omit<DeskManifest, "version">): string {
+export function deskContentSecurityPolicy({
+  scriptHashes,
+  styleHashes,
+}: Omit<DeskManifest, "version">): string {
   return [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...scriptHashes],

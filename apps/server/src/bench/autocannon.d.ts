@@ -16,15 +16,30 @@ declare module "autocannon" {
     "2xx": number;
     duration: number;
   }
-  interface Options {
-    url: string;
+  interface RequestParams {
     method?: string;
+    path?: string;
     headers?: Record<string, string>;
     body?: string;
-    connections?: number;
-    duration?: number;
-    pipelining?: number;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  interface Request extends RequestParams {
+    /** Called before each request is sent; returns the request to send. */
+    setupRequest?: (req: RequestParams) => RequestParams;
+  }
+  namespace autocannon {
+    interface Options {
+      url: string;
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      requests?: Request[];
+      /** A number of requests instead of a duration; every one is answered before the run ends. */
+      amount?: number;
+      connections?: number;
+      duration?: number;
+      pipelining?: number;
+    }
+  }
+  function autocannon(opts: autocannon.Options): Promise<Result>;
   export default autocannon;
 }

@@ -1,26 +1,37 @@
-// `npm run bench:leads`: autocannon against POST /contact on the default SQLite storage settings
-// (WAL, synchronous=FULL, one transaction per lead), beside a bare Fastify route in the same run.
+// `npm run bench:leads`: autocannon against POST /contact (a fresh Idempotency-Key on every request,
+// as the site sends) beside a bare Fastify route in the same run, then GET / of the site listener
+// alone and while POST /contact is flooded (ROLE=all shares one process). Storage: a temporary
+// SQLite file with the default settings (WAL, synchronous=FULL), or BENCH_DATABASE_URL=postgres://…
 // Loopback only; rate limit effectively off; the outbox worker is not running (no SMTP).
 import autocannon from "autocannon";
 import Fastify from "fastify";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 const dir = mkdtempSync(path.join(tmpdir(), "leads-bench-"));
 const config = loadConfig({
-  DATABASE_URL: `sqlite:${path.join(dir, "bench.sqlite")}`,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL || `sqlite:${path.join(dir, "bench.sqlite")}`,
   RATE_LIMIT_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
   LOG_LEVEL: "silent",
+  // dist/bench/leads.js → apps/web/build/client
+  WEB_BUILD_DIR:
+    process.env.WEB_BUILD_DIR ||
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/build/client"),
 });
 const database = await openDatabase(config.DATABASE_URL);
 const contact = await buildApp("contact", { config, database });
+const site = existsSync(path.join(config.WEB_BUILD_DIR, "index.html"))
+  ? await buildApp("site", { config })
+  : undefined;
 const bare = Fastify({ logger: false });
 bare.post("/contact", async (_req, reply) => reply.code(201).send({ id: "0" }));
 
@@ -32,33 +43,52 @@ const body = JSON.stringify({
 });
 const headers = { "content-type": "application/json" };
 
-async function run(label: string, url: string) {
-  const r = await autocannon({ url, method: "POST", headers, body, connections, duration });
+interface Row {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+  ok: number;
+}
+
+async function run(label: string, opts: autocannon.Options): Promise<Row> {
+  const r = await autocannon({ connections, duration, ...opts });
   return {
     label,
-    rps: r.requests.average,
+    rps: r.requests.total / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     total: r.requests.total,
+    ok: r["2xx"],
   };
 }
 
-try {
-  const contactUrl = await contact.listen({ host: "127.0.0.1", port: 0 });
-  const bareUrl = await bare.listen({ host: "127.0.0.1", port: 0 });
-  console.log(
-    `bench:leads — ${duration} s per target, ${connections} connections, loopback, Node ${process.version}`,
-  );
-  const results = [await run("bare Fastify route", `${bareUrl}/contact`)];
-  results.push(await run("POST /contact (SQLite)", `${contactUrl}/contact`));
-  const [b, c] = results as [(typeof results)[0], (typeof results)[0]];
-  const stored = await database.db
+/** POSTs of the lead body, each with its own Idempotency-Key. */
+const leadPosts = (url: string): autocannon.Options => ({
+  url,
+  requests: [
+    {
+      method: "POST",
+      path: "/contact",
+      body,
+      setupRequest: (req) => ({ ...req, headers: { ...headers, "idempotency-key": randomUUID() } }),
+    },
+  ],
+});
+
+async function countLeads() {
+  const r = await database.db
     .selectFrom("leads")
     .select((eb) => eb.fn.countAll().as("n"))
     .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
 
-  const rows = results.map((r) => [
+function print(rows: Row[]) {
+  const cells = rows.map((r) => [
     r.label,
     r.rps.toFixed(0),
     `${r.p50} ms`,
@@ -67,16 +97,52 @@ try {
     String(r.total),
   ]);
   const header = ["target", "req/s", "p50", "p99", "errors", "requests"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const r of [header, ...rows]) console.log(r.map((v, i) => v.padEnd(widths[i]!)).join("  "));
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
+  for (const r of [header, ...cells]) console.log(r.map((v, i) => v.padEnd(widths[i]!)).join("  "));
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+
+try {
+  const contactUrl = await contact.listen({ host: "127.0.0.1", port: 0 });
+  const bareUrl = await bare.listen({ host: "127.0.0.1", port: 0 });
   console.log(
-    `ratio: POST /contact runs at ${((c.rps / b.rps) * 100).toFixed(1)}% of the bare route's throughput ` +
-      `(${(b.rps / c.rps).toFixed(1)}x slower); leads stored: ${String(stored.n)}`,
+    `bench:leads — ${duration} s per target, ${connections} connections, loopback, Node ${process.version}, ` +
+      `${availableParallelism()} CPUs, ${database.dialect} (${database.location}); load average before: ${load()}`,
   );
-  if (c.errors > 0 || b.errors > 0) process.exitCode = 1;
+  const before = await countLeads();
+  const b = await run("bare Fastify route", { url: `${bareUrl}/contact`, method: "POST", headers, body });
+  // A fixed number of requests, all answered before the run ends (a timed run cuts the last ones off
+  // after their leads were stored): half the bare route's count, about as long if the goal is met.
+  const amount = Math.max(connections * 20, Math.round(b.total / 2));
+  const c = await run(`POST /contact (${database.dialect})`, { ...leadPosts(contactUrl), amount });
+  const stored = (await countLeads()) - before;
+  const rows = [b, c];
+
+  if (site) {
+    const siteUrl = await site.listen({ host: "127.0.0.1", port: 0 });
+    const probe = (label: string) => run(label, { url: `${siteUrl}/`, connections: 1 });
+    rows.push(await probe("GET / alone"));
+    const [flooded] = await Promise.all([
+      probe("GET / during the POST flood"),
+      run("flood", leadPosts(contactUrl)),
+    ]);
+    rows.push(flooded);
+  }
+  print(rows);
+  console.log(`load average after: ${load()}`);
+  console.log(
+    `ratio: POST /contact runs at ${((c.rps / b.rps) * 100).toFixed(1)}% of the bare route's throughput; ` +
+      `201 answers: ${c.ok}, leads stored: ${stored}${stored === c.ok ? " (equal)" : " — MISMATCH"}`,
+  );
+  if (!site)
+    console.log(`(site phase skipped: no build in ${config.WEB_BUILD_DIR}; run npm run build first)`);
+  if (rows.some((r) => r.errors > 0) || stored !== c.ok) process.exitCode = 1;
 } finally {
-  await contact.close();
-  await bare.close();
+  await Promise.all([contact.close(), bare.close(), site?.close()]);
   await database.close();
   rmSync(dir, { recursive: true, force: true });
 }

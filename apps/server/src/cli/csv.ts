@@ -3,7 +3,7 @@
  * injection: a cell starting with = + - @ TAB or CR gets a leading single quote, so a
  * spreadsheet shows it as text instead of evaluating it.
  */
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   let s = value === null || value === undefined ? "" : String(value);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) || s.startsWith(" ") || s.endsWith(" ") ? `"${s.replace(/"/g, '""')}"` : s;

@@ -1,51 +1,57 @@
-// The leads command: list, show and export the stored leads with their notification state, and the
+// The leads command: list, show and export the stored leads with each channel's delivery state, and
+// the company's data duties: purge, the rights of the person (export, erase), audit, backup; and the
 // members of the lead desk (cli/staff.ts).
-// Data goes to stdout (with --json, ONLY a JSON array/object); messages and errors go to stderr.
-import { writeFileSync } from "node:fs";
+// Data goes to stdout (with --json, ONLY JSON); messages, questions and errors go to stderr.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
-import { getLead, type LeadFilter, type LeadView, listLeads } from "../leads/lead-queries";
-import { toCsv } from "./csv";
+import { cliActor } from "../leads/audit-log";
+import { exportLeads } from "../leads/data-rights";
+import { getLead, type LeadFilter, listLeads } from "../leads/lead-queries";
+import { type Option, parseDate, SPEC, UsageError, type Values, writeExport } from "./cli-io";
+import { runDataCommand } from "./data-commands";
+import { asJson, count, details, table } from "./lead-format";
 import { runStaff, STAFF_USAGE } from "./staff";
-import { UsageError } from "./usage-error";
 
 const USAGE = `Usage: npm run leads -- <command> [options]
 
 Commands:
   list [--kind contact|quotation] [--since DATE] [--spam | --all] [--json]
-        List leads, oldest first, with their notification state.
+        List leads, oldest first, with the state of each delivery (e-mail, webhook, autoreply).
         By default spam (honeypot) leads are left out; --spam lists ONLY spam, --all lists both.
         --json prints only a JSON array on stdout.
   show ID [--json]
-        Show one lead in full (spam included).
+        Show one lead in full (spam included), with every channel's delivery.
   export --format csv|json [--out FILE] [--kind …] [--since DATE] [--spam | --all]
         Export leads (same filters as list). CSV is RFC 4180 and safe to open in spreadsheets.
+  export --email ADDRESS --format csv|json [--out FILE]
+        Everything stored about one address (UK GDPR art. 15; case and surrounding spaces ignored).
+  erase --email ADDRESS [--yes]
+        Show what is stored about one address, ask, then delete it all (UK GDPR art. 17).
+  purge [--dry-run] [--json]
+        Delete what the retention periods no longer allow (also runs daily in the services).
+  audit [--since DATE] [--json]
+        The audit trail: every purge, erasure, export, backup and desk action (ids, never personal data).
+  backup --out FILE
+        A consistent copy of the SQLite store, taken while the services run, then checked.
 ${STAFF_USAGE}
   help  Show this text.
 
 DATE is ISO 8601: 2026-01-31 (midnight UTC) or 2026-01-31T09:30:00Z.
-The database is DATABASE_URL (default: sqlite:<repo>/data/leads.sqlite).`;
+The database is DATABASE_URL (default: sqlite:<repo>/data/leads.sqlite); retention periods come from
+RETENTION_ENQUIRY_MONTHS and RETENTION_SPAM_DAYS (default 24 months and 30 days, as the privacy notice says).`;
 
-/** "1 lead", "2 leads". */
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-/** What --json and --format json print. */
-const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const ALLOWED: Record<string, Option[]> = {
+  list: ["kind", "since", "spam", "all", "json"],
+  show: ["json"],
+  export: ["kind", "since", "spam", "all", "format", "out", "email"],
+  erase: ["email", "yes"],
+  purge: ["dry-run", "json"],
+  audit: ["since", "json"],
+  backup: ["out"],
+};
 
-function parseDate(value: string): Date {
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  // Also refuses dates JavaScript would silently roll over (2026-02-30 → 2 March).
-  if (
-    !/^\d{4}-\d{2}-\d{2}/.test(value) ||
-    Number.isNaN(d.getTime()) ||
-    d.toISOString().slice(0, 10) !== value.slice(0, 10)
-  ) {
-    throw new UsageError(`--since: not a date: ${value}`);
-  }
-  return d;
-}
-
-function filterFrom(values: { kind?: string; since?: string; spam?: boolean; all?: boolean }): LeadFilter {
+function filterFrom(values: Values): LeadFilter {
   if (values.kind !== undefined && values.kind !== "contact" && values.kind !== "quotation") {
     throw new UsageError(`--kind must be contact or quotation, got ${values.kind}`);
   }
@@ -57,118 +63,35 @@ function filterFrom(values: { kind?: string; since?: string; spam?: boolean; all
   };
 }
 
-export function notificationText(l: LeadView): string {
-  const n = l.notification;
-  switch (n.state) {
-    case "sent":
-      return `sent ${n.sentAt}`;
-    case "pending":
-      return "pending";
-    case "failed-retrying":
-      return `failed-retrying (${count(n.attempts, "attempt")}, next ${n.nextAttemptAt})`;
-    default:
-      return "not notified (spam)";
+function parse(command: string, rest: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: SPEC, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
   }
-}
-
-function clip(s: string, width: number) {
-  const one = s.replace(/\s+/g, " ");
-  return one.length > width ? `${one.slice(0, width - 1)}…` : one;
-}
-
-function table(leads: LeadView[]): string {
-  const header = ["ID", "RECEIVED (UTC)", "KIND", "NAME", "EMAIL", "SERVICE", "NOTIFICATION"];
-  const rows = leads.map((l) => [
-    l.id,
-    l.createdAt.replace("T", " ").slice(0, 19),
-    l.spam ? `${l.kind} (spam)` : l.kind,
-    clip(l.name, 28),
-    clip(l.email, 32),
-    l.serviceLabel ?? "",
-    notificationText(l),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) =>
-    r
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join("  ")
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join("\n");
-}
-
-function details(l: LeadView): string {
-  const n = l.notification;
-  const lines: [string, string | null | number][] = [
-    ["ID", l.id],
-    ["Kind", l.kind],
-    ["Received", l.createdAt],
-    ["Spam", l.spam ? "yes (honeypot filled; not notified)" : "no"],
-    ["Name", l.name],
-    ["Email", l.email],
-    ["Phone", l.phone],
-  ];
-  if (l.kind === "quotation") {
-    lines.push(["Company", l.company ?? "—"], ["Service", `${l.serviceLabel} (${l.service})`]);
+  const { values, positionals } = parsed;
+  const options = ALLOWED[command];
+  if (!options) throw new UsageError(`Unknown command: ${command}`);
+  for (const k of Object.keys(values)) {
+    if (!options.includes(k as Option)) throw new UsageError(`${command} does not take --${k}`);
   }
-  lines.push(
-    ["Notification", n.state],
-    ["Attempts", n.attempts],
-    ["Next attempt", n.nextAttemptAt],
-    ["Last attempt", n.lastAttemptAt],
-    ["Last error", n.lastError],
-    ["Sent at", n.sentAt],
-    ["Message-ID", n.messageId],
-  );
-  const body = l.kind === "quotation" ? ["Details", l.details ?? "—"] : ["Message", l.message ?? "—"];
-  return [
-    ...lines.filter(([, v]) => v !== null).map(([k, v]) => `${`${k}:`.padEnd(14)}${v}`),
-    "",
-    `${body[0]}:`,
-    body[1],
-  ].join("\n");
-}
-
-const CSV_HEADER = [
-  "id",
-  "received_at",
-  "kind",
-  "spam",
-  "name",
-  "email",
-  "phone",
-  "company",
-  "service",
-  "message",
-  "details",
-  "notification_state",
-  "attempts",
-  "sent_at",
-  "next_attempt_at",
-  "last_error",
-] as const;
-
-export function leadsToCsv(leads: LeadView[]): string {
-  return toCsv(
-    CSV_HEADER,
-    leads.map((l) => [
-      l.id,
-      l.createdAt,
-      l.kind,
-      l.spam ? "yes" : "no",
-      l.name,
-      l.email,
-      l.phone,
-      l.company,
-      l.serviceLabel,
-      l.message,
-      l.details,
-      l.notification.state,
-      l.notification.attempts,
-      l.notification.sentAt,
-      l.notification.nextAttemptAt,
-      l.notification.lastError,
-    ]),
-  );
+  if (command !== "show" && positionals.length > 0)
+    throw new UsageError(`Unexpected argument: ${positionals[0]}`);
+  if (command === "show" && positionals.length !== 1) throw new UsageError("show needs exactly one lead ID");
+  if (command === "export") {
+    if (values.format !== "csv" && values.format !== "json") {
+      throw new UsageError("export needs --format csv or --format json");
+    }
+    if (values.email !== undefined && ["kind", "since", "spam", "all"].some((k) => k in values)) {
+      throw new UsageError("export --email takes no other filter: it exports everything about the address");
+    }
+  }
+  if ((command === "erase" || (command === "export" && "email" in values)) && !values.email?.trim()) {
+    throw new UsageError(`${command} --email needs an address`);
+  }
+  if (command === "backup" && !values.out) throw new UsageError("backup needs --out FILE");
+  return { values: values as Values, positionals };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -178,41 +101,8 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === "staff") return runStaff(rest);
-  const spec = {
-    kind: { type: "string" },
-    since: { type: "string" },
-    spam: { type: "boolean" },
-    all: { type: "boolean" },
-    json: { type: "boolean" },
-    format: { type: "string" },
-    out: { type: "string" },
-  } as const;
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, options: spec, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  const allowed: Record<string, (keyof typeof spec)[]> = {
-    list: ["kind", "since", "spam", "all", "json"],
-    show: ["json"],
-    export: ["kind", "since", "spam", "all", "format", "out"],
-  };
-  const options = allowed[command];
-  if (!options) throw new UsageError(`Unknown command: ${command}`);
-  for (const k of Object.keys(values)) {
-    if (!options.includes(k as keyof typeof spec)) throw new UsageError(`${command} does not take --${k}`);
-  }
-  if (command !== "show" && positionals.length > 0) {
-    throw new UsageError(`Unexpected argument: ${positionals[0]}`);
-  }
-  const filter = command === "show" ? {} : filterFrom(values);
-  if (command === "show" && positionals.length !== 1) throw new UsageError("show needs exactly one lead ID");
-  if (command === "export" && values.format !== "csv" && values.format !== "json") {
-    throw new UsageError("export needs --format csv or --format json");
-  }
-
+  const { values, positionals } = parse(command, rest);
+  const filter = command === "list" || command === "export" ? filterFrom(values) : {};
   const config = loadConfig();
   const database = await openDatabase(config.DATABASE_URL);
   try {
@@ -232,15 +122,15 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(values.json ? asJson(lead) : `${details(lead)}\n`);
       return 0;
     }
-    const leads = await listLeads(database.db, filter);
-    const text = values.format === "csv" ? leadsToCsv(leads) : asJson(leads);
-    if (values.out) {
-      writeFileSync(values.out, text);
-      process.stderr.write(`Wrote ${count(leads.length, "lead")} to ${values.out}.\n`);
-    } else {
-      process.stdout.write(text);
+    if (command === "export" && values.email === undefined) {
+      const format = values.format as "json" | "csv";
+      writeExport(
+        await exportLeads(database, { filter, format, now: new Date(), actor: cliActor() }),
+        values,
+      );
+      return 0;
     }
-    return 0;
+    return await runDataCommand(command, values, { database, config });
   } finally {
     await database.close();
   }

@@ -6,7 +6,7 @@ import { openDatabase } from "../db/database";
 import { buildInviteMail } from "../desk/invite-mail";
 import { inviteStaff, listStaff, removeStaff, StaffError } from "../desk/staff-store";
 import { createSmtpMailer } from "../leads/mailer";
-import { UsageError } from "./usage-error";
+import { UsageError } from "./cli-io";
 
 export const STAFF_USAGE = `  staff invite EMAIL [--name NAME] [--json]
         Invite a member to the desk: prints a single-use enrolment link, valid 24 h (e-mailed to them
@@ -46,9 +46,12 @@ export async function runStaff(args: string[]): Promise<number> {
   };
   const spec = sub ? takes[sub] : undefined;
   if (!sub || !spec) throw new UsageError(`staff needs invite, list or remove${sub ? `, got ${sub}` : ""}`);
-  for (const k of Object.keys(values)) if (!spec.options.includes(k)) throw new UsageError(`staff ${sub} does not take --${k}`);
+  for (const k of Object.keys(values))
+    if (!spec.options.includes(k)) throw new UsageError(`staff ${sub} does not take --${k}`);
   if (positionals.length !== spec.args) {
-    throw new UsageError(spec.args ? `staff ${sub} needs one EMAIL` : `Unexpected argument: ${positionals[0]}`);
+    throw new UsageError(
+      spec.args ? `staff ${sub} needs one EMAIL` : `Unexpected argument: ${positionals[0]}`,
+    );
   }
 
   const config = loadConfig();
@@ -64,7 +67,10 @@ export async function runStaff(args: string[]): Promise<number> {
       );
       const url = `${config.DESK_URL}/enrol#token=${token}`;
       if (values.json) process.stdout.write(`${JSON.stringify({ url, expiresAt })}\n`);
-      else process.stdout.write(`Enrolment link for ${staff.email} (single use, valid until ${expiresAt}):\n${url}\n`);
+      else
+        process.stdout.write(
+          `Enrolment link for ${staff.email} (single use, valid until ${expiresAt}):\n${url}\n`,
+        );
       if (config.SMTP_URL) {
         const mailer = createSmtpMailer(config.SMTP_URL);
         try {
@@ -79,12 +85,19 @@ export async function runStaff(args: string[]): Promise<number> {
     if (sub === "list") {
       const staff = await listStaff(database.db);
       if (values.json) process.stdout.write(`${JSON.stringify(staff, null, 2)}\n`);
-      else if (staff.length === 0) process.stdout.write("No members. Invite one: npm run leads -- staff invite EMAIL\n");
+      else if (staff.length === 0)
+        process.stdout.write("No members. Invite one: npm run leads -- staff invite EMAIL\n");
       else {
         const rows = staff.map((s) => [s.email, s.name, String(s.passkeys), s.lastSignInAt ?? "never"]);
         const all = [["EMAIL", "NAME", "PASSKEYS", "LAST SIGN-IN"], ...rows];
         const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-        for (const r of all) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()}\n`);
+        for (const r of all)
+          process.stdout.write(
+            `${r
+              .map((c, i) => c.padEnd(widths[i]!))
+              .join("  ")
+              .trimEnd()}\n`,
+          );
       }
       return 0;
     }
@@ -92,7 +105,9 @@ export async function runStaff(args: string[]): Promise<number> {
       process.stderr.write(`No current member with the e-mail ${positionals[0]}.\n`);
       return 1;
     }
-    process.stdout.write(`Removed ${positionals[0]}: their sessions have ended and their passkeys no longer work.\n`);
+    process.stdout.write(
+      `Removed ${positionals[0]}: their sessions have ended and their passkeys no longer work.\n`,
+    );
     return 0;
   } catch (err) {
     if (err instanceof StaffError) throw new UsageError(err.message);

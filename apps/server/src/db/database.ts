@@ -1,10 +1,12 @@
-import Sqlite from "better-sqlite3";
-import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { type CreateResult, type LeadWrite, writeLeadBatch } from "../leads/lead-store";
+import { LeadWriter } from "../leads/lead-writer";
 import { migrateToLatest } from "./migrations";
 import type { DB } from "./schema";
+import { SqliteThreadDialect } from "./sqlite-dialect";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -13,6 +15,12 @@ export interface Database {
   dialect: Dialect;
   /** Where the data lives, without credentials (safe to log). */
   location: string;
+  /**
+   * Stores one lead through the group commit (LeadWriter): committed together with the leads
+   * written concurrently, resolved once that transaction is durable. SQLite: the group commit runs
+   * in the connection's thread.
+   */
+  writeLead(write: LeadWrite): Promise<CreateResult>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -26,27 +34,29 @@ export function sqlitePath(url: string): string {
 }
 
 /**
- * Opens SQLite (better-sqlite3; WAL, synchronous=FULL so a COMMIT is on disk before we answer) or
- * PostgreSQL (pg pool; synchronous_commit stays on) from DATABASE_URL, and runs the migrations.
+ * Opens SQLite (better-sqlite3 in its own thread; WAL, synchronous=FULL so a COMMIT is on disk before
+ * we answer) or PostgreSQL (pg pool; synchronous_commit stays on) from DATABASE_URL, and runs the
+ * migrations.
+ * Aborting `signal` while they run rolls them back, closes the database and rejects with its reason.
  */
-export async function openDatabase(url: string, opts: { migrate?: boolean } = {}): Promise<Database> {
+export async function openDatabase(
+  url: string,
+  opts: { migrate?: boolean; signal?: AbortSignal } = {},
+): Promise<Database> {
   let database: Database;
   if (url.startsWith("sqlite:")) {
     const file = sqlitePath(url);
     mkdirSync(path.dirname(file), { recursive: true });
-    const handle = new Sqlite(file);
-    handle.pragma("journal_mode = WAL");
-    handle.pragma("synchronous = FULL");
-    handle.pragma("busy_timeout = 5000");
-    handle.pragma("foreign_keys = ON");
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+    const dialect = new SqliteThreadDialect(file);
+    const db = new Kysely<DB>({ dialect });
     database = {
       db,
       dialect: "sqlite",
       location: file,
+      writeLead: (write) => dialect.writeLead(write),
       async ping() {
-        // Direct call: reports a closed handle or a vanished/unreadable file.
-        handle.prepare("select 1 from leads limit 1").get();
+        // Reports a stopped connection or a vanished/unreadable file.
+        await sql`select 1 from leads limit 1`.execute(db);
       },
       close: () => db.destroy(),
     };
@@ -55,11 +65,13 @@ export async function openDatabase(url: string, opts: { migrate?: boolean } = {}
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const writer = new LeadWriter((writes) => db.transaction().execute((trx) => writeLeadBatch(trx, writes)));
     const u = new URL(url);
     database = {
       db,
       dialect: "postgres",
       location: `postgres://${u.host}${u.pathname}`,
+      writeLead: (write) => writer.write(write),
       async ping() {
         await sql`select 1 from leads limit 1`.execute(db);
       },
@@ -70,7 +82,11 @@ export async function openDatabase(url: string, opts: { migrate?: boolean } = {}
   }
   if (opts.migrate !== false) {
     try {
-      await migrateToLatest(database.db as Kysely<unknown>);
+      // SQLite waits for another process's lock in short steps while migrating, so signals get through.
+      if (database.dialect === "sqlite") await sql`pragma busy_timeout = 50`.execute(database.db);
+      await migrateToLatest(database.db as Kysely<unknown>, { signal: opts.signal });
+      if (database.dialect === "sqlite") await sql`pragma busy_timeout = 5000`.execute(database.db);
+      opts.signal?.throwIfAborted();
     } catch (err) {
       await database.close().catch(() => {});
       throw err;

@@ -1,5 +1,3 @@
-import type { AuditActorType } from "@site/contracts/desk";
-
 /** Row types of the desk's tables (migration 0004). Timestamps are ISO 8601 UTC strings. */
 export interface StaffTable {
   id: string;
@@ -68,21 +66,6 @@ export interface LeadEventsTable {
   to_value: string | null;
 }
 
-/** The audit trail of data-model.md: ids and counts, never a person's data. */
-export interface AuditLogTable {
-  id: string;
-  at: string;
-  actor_type: AuditActorType;
-  /** OS user name (cli), staff id (staff) or a process name (system). */
-  actor: string;
-  action: string;
-  /** JSON array of lead ids. */
-  lead_ids: string;
-  lead_count: number;
-  /** JSON object; never personal data. */
-  detail: string;
-}
-
 export interface DeskTables {
   staff: StaffTable;
   passkeys: PasskeysTable;
@@ -91,5 +74,4 @@ export interface DeskTables {
   webauthn_challenges: WebauthnChallengesTable;
   notes: NotesTable;
   lead_events: LeadEventsTable;
-  audit_log: AuditLogTable;
 }

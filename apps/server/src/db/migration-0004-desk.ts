@@ -6,10 +6,8 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
 /**
  * The lead desk (issue 16): staff and their passkeys, enrolment links and sessions (tokens stored only
  * as SHA-256), the WebAuthn challenges in flight, the leads' working state (status, assignee), notes
- * (append-only), lead events (status and assignee changes), the audit trail, and the text search.
- *
- * audit_log is the table of data-model.md, created here because issue 15 (which owns it) had not
- * landed when the desk was written; at merge the two must become one definition.
+ * (append-only), lead events (status and assignee changes), and the text search. Desk actions are
+ * written to audit_log (migration 0002_privacy).
  */
 export const deskMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -79,7 +77,11 @@ export const deskMigration: Migration = {
       .on("leads")
       .columns(["is_spam", "status", "created_at", "id"])
       .execute();
-    await db.schema.createIndex("leads_assignee_idx").on("leads").columns(["assignee", "created_at"]).execute();
+    await db.schema
+      .createIndex("leads_assignee_idx")
+      .on("leads")
+      .columns(["assignee", "created_at"])
+      .execute();
 
     await db.schema
       .createTable("notes")
@@ -107,19 +109,6 @@ export const deskMigration: Migration = {
       .columns(["lead_id", "type", "at"])
       .execute();
 
-    await db.schema
-      .createTable("audit_log")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("at", "text", (c) => c.notNull())
-      .addColumn("actor_type", "text", (c) => c.notNull())
-      .addColumn("actor", "text", (c) => c.notNull())
-      .addColumn("action", "text", (c) => c.notNull())
-      .addColumn("lead_ids", "text", (c) => c.notNull())
-      .addColumn("lead_count", "integer", (c) => c.notNull())
-      .addColumn("detail", "text", (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex("audit_log_at_idx").on("audit_log").column("at").execute();
-
     if (isPostgres(db)) await postgresSearch(db);
     else await sqliteSearch(db);
   },
@@ -131,7 +120,7 @@ export const deskMigration: Migration = {
       await sql`drop table if exists leads_fts`.execute(db);
       await sql`drop table if exists leads_fts_keys`.execute(db);
     }
-    for (const t of ["audit_log", "lead_events", "notes", "webauthn_challenges", "sessions", "enrolments"]) {
+    for (const t of ["lead_events", "notes", "webauthn_challenges", "sessions", "enrolments"]) {
       await db.schema.dropTable(t).execute();
     }
     await db.schema.dropTable("passkeys").execute();
@@ -158,7 +147,9 @@ async function postgresSearch(db: Kysely<unknown>) {
  * and delete of a lead, whoever makes it.
  */
 async function sqliteSearch(db: Kysely<unknown>) {
-  await sql`create table leads_fts_keys (rowid integer primary key, lead_id text not null unique)`.execute(db);
+  await sql`create table leads_fts_keys (rowid integer primary key, lead_id text not null unique)`.execute(
+    db,
+  );
   await sql`create virtual table leads_fts using fts5(body, content='', contentless_delete=1, tokenize='trigram')`.execute(
     db,
   );

@@ -1,11 +1,18 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { deskMigration } from "./migration-0004-desk";
+import { setTimeout } from "node:timers/promises";
+import { privacyMigration } from "./migration-0002-privacy";
+
+/** How often a start waiting for SQLite's write lock tries again. */
+const LOCK_RETRY_MS = 100;
+
+const isBusy = (err: unknown) => (err as { code?: unknown } | undefined)?.code === "SQLITE_BUSY";
 
 /**
  * The one migration set, written in code and dialect-neutral (text, integer; no booleans, no
  * dialect-specific defaults), so SQLite and PostgreSQL share the same schema.
  */
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001_leads_outbox_idempotency": {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -65,19 +72,56 @@ const migrations: Record<string, Migration> = {
       await sql`select 1`.execute(db);
     },
   },
+  "0002_privacy": privacyMigration,
   "0004_desk": deskMigration,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+export interface MigrateOptions {
+  /** Aborting rolls back the migrations not yet committed (all of this run: one transaction). */
+  signal?: AbortSignal | undefined;
+  /** The migration set (tests add a failing one); default: the application's. */
+  migrations?: Record<string, Migration>;
+}
 
-/** Brings the schema up to date; throws (naming the failed migration) if any step fails. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+/**
+ * Brings the schema up to date; throws (naming the failed migration) if any step fails. Every pending
+ * migration runs in ONE transaction that holds the migration lock (PostgreSQL: an advisory lock;
+ * SQLite: the write lock of BEGIN IMMEDIATE), so processes starting together migrate once, and a
+ * failed or interrupted start leaves the schema as it was.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, opts: MigrateOptions = {}): Promise<string[]> {
+  const { signal, migrations = MIGRATIONS } = opts;
+  signal?.throwIfAborted();
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, m]) => [
+          name,
+          {
+            ...m,
+            async up(trx: Kysely<unknown>) {
+              signal?.throwIfAborted();
+              await m.up(trx);
+            },
+          },
+        ]),
+      ),
+  };
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
-  if (error || failed) {
-    const cause = error instanceof Error ? error.message : String(error ?? "");
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${cause}`);
+  for (;;) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (isBusy(error)) {
+      // Another process holds the SQLite write lock (migrating, or writing): wait for it.
+      await setTimeout(LOCK_RETRY_MS, undefined, { signal }).catch(() => {});
+      signal?.throwIfAborted();
+      continue;
+    }
+    const failed = results?.find((r) => r.status === "Error");
+    if (error || failed) {
+      if (signal?.aborted) throw signal.reason;
+      const cause = error instanceof Error ? error.message : String(error ?? "");
+      throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${cause}`);
+    }
+    return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
   }
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -22,15 +22,25 @@ export interface LeadsTable {
   status: Generated<LeadStatus>;
   /** A staff id, or null. */
   assignee: string | null;
+  /** The company's last contact with the person (= created_at until the desk moves it); retention counts from it. */
+  last_activity_at: string | null;
 }
+
+/** Where a lead's notifications go; one outbox row per channel. */
+export type Channel = "email" | "webhook" | "autoreply";
 
 export interface OutboxTable {
   lead_id: string;
+  channel: Channel;
+  /** When this delivery was queued (or requeued by hand); it is given up DELIVERY_EXPIRY later. */
+  queued_at: string;
   attempts: Generated<number>;
   next_attempt_at: string;
   last_error: string | null;
   last_attempt_at: string | null;
   sent_at: string | null;
+  /** Set when the delivery expired unsent: it is no longer tried (a person may requeue it). */
+  given_up_at: string | null;
   message_id: string | null;
   /** Lease: a worker owns the row until this time; lets several processes share one database. */
   locked_until: string | null;
@@ -44,10 +54,34 @@ export interface IdempotencyKeysTable {
   status_code: number;
   response_body: string;
   created_at: string;
+  /** The lead the key created (null for older keys without one). */
+  lead_id: string | null;
+}
+
+interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_type: string;
+  /** OS user name (cli), staff id (staff) or process name (system). */
+  actor: string;
+  action: string;
+  /** JSON array of lead ids. */
+  lead_ids: string;
+  lead_count: number;
+  /** JSON object of counts and enumerated values, never personal data. */
+  detail: string;
+}
+
+interface AutoreplyLogTable {
+  /** SHA-256 of the lower-cased address. */
+  address_hash: string;
+  sent_at: string;
 }
 
 export interface DB extends DeskTables {
   leads: LeadsTable;
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
+  autoreply_log: AutoreplyLogTable;
 }

@@ -60,20 +60,25 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     try {
       return await run();
     } catch (err) {
-      if (err instanceof CeremonyError) return reply.code(400).send({ error: err.code, message: err.message });
+      if (err instanceof CeremonyError)
+        return reply.code(400).send({ error: err.code, message: err.message });
       throw err;
     }
   }
 
-  r.get(
-    "/api/session",
-    { schema: { response: { 200: sessionProbeSchema } } },
-    async (request) => ({ staff: request.staff }),
-  );
+  r.get("/api/session", { schema: { response: { 200: sessionProbeSchema } } }, async (request) => ({
+    staff: request.staff,
+  }));
 
   r.post(
     "/api/enrol/options",
-    { config: limited, schema: { body: enrolOptionsRequestSchema, response: { 200: ceremonyOptionsSchema, 400: deskErrorSchema } } },
+    {
+      config: limited,
+      schema: {
+        body: enrolOptionsRequestSchema,
+        response: { 200: ceremonyOptionsSchema, 400: deskErrorSchema },
+      },
+    },
     async (request, reply) =>
       ceremony(reply, async () => ({
         options: { ...(await enrolmentOptions(db, rp, request.body.token, clock.now())) },
@@ -82,7 +87,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   r.post(
     "/api/enrol/verify",
-    { config: limited, schema: { body: enrolVerifyRequestSchema, response: { 200: signedInSchema, 400: deskErrorSchema } } },
+    {
+      config: limited,
+      schema: { body: enrolVerifyRequestSchema, response: { 200: signedInSchema, 400: deskErrorSchema } },
+    },
     async (request, reply) =>
       ceremony(reply, async () => {
         const { token, response } = request.body;
@@ -99,13 +107,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   r.post(
     "/api/sign-in/options",
-    { config: limited, schema: { body: signInOptionsRequestSchema, response: { 200: ceremonyOptionsSchema } } },
+    {
+      config: limited,
+      schema: { body: signInOptionsRequestSchema, response: { 200: ceremonyOptionsSchema } },
+    },
     async (request) => ({ options: { ...(await signInOptions(db, rp, request.body.email, clock.now())) } }),
   );
 
   r.post(
     "/api/sign-in/verify",
-    { config: limited, schema: { body: signInVerifyRequestSchema, response: { 200: signedInSchema, 400: deskErrorSchema } } },
+    {
+      config: limited,
+      schema: { body: signInVerifyRequestSchema, response: { 200: signedInSchema, 400: deskErrorSchema } },
+    },
     async (request, reply) =>
       ceremony(reply, async () => {
         const response = request.body.response as unknown as AuthenticationResponseJSON;

@@ -26,7 +26,11 @@ export async function dashboard(db: Kysely<DB>, now: Date): Promise<DashboardAns
 
   const perDay = await db
     .selectFrom("leads")
-    .select([sql<string>`substr(created_at, 1, 10)`.as("day"), "kind", (eb) => eb.fn.countAll<number>().as("n")])
+    .select([
+      sql<string>`substr(created_at, 1, 10)`.as("day"),
+      "kind",
+      (eb) => eb.fn.countAll<number>().as("n"),
+    ])
     .where("is_spam", "=", 0)
     .where("created_at", ">=", since)
     .groupBy([sql`substr(created_at, 1, 10)`, "kind"])

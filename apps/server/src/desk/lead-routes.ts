@@ -30,8 +30,10 @@ export function registerLeadRoutes(app: FastifyInstance, deps: { database: Datab
   const db = database.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/leads", { schema: { querystring: inboxQuerySchema, response: { 200: inboxAnswerSchema } } }, async (req) =>
-    queryInbox(database, req.query, staffOf(req).id),
+  r.get(
+    "/api/leads",
+    { schema: { querystring: inboxQuerySchema, response: { 200: inboxAnswerSchema } } },
+    async (req) => queryInbox(database, req.query, staffOf(req).id),
   );
 
   r.get(
@@ -42,12 +44,19 @@ export function registerLeadRoutes(app: FastifyInstance, deps: { database: Datab
 
   r.patch(
     "/api/leads/:id",
-    { schema: { params: leadIdParamsSchema, body: leadUpdateSchema, response: { 200: leadAnswerSchema, 400: deskErrorSchema, 404: deskErrorSchema } } },
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        body: leadUpdateSchema,
+        response: { 200: leadAnswerSchema, 400: deskErrorSchema, 404: deskErrorSchema },
+      },
+    },
     async (req, reply) => {
       try {
         if (!(await updateLead(db, req.params.id, req.body, staffOf(req), clock.now()))) return noLead(reply);
       } catch (err) {
-        if (err instanceof LeadWorkError) return reply.code(400).send({ error: "bad_request", message: err.message });
+        if (err instanceof LeadWorkError)
+          return reply.code(400).send({ error: "bad_request", message: err.message });
         throw err;
       }
       return (await getLeadAnswer(db, req.params.id)) ?? noLead(reply);
@@ -56,7 +65,13 @@ export function registerLeadRoutes(app: FastifyInstance, deps: { database: Datab
 
   r.post(
     "/api/leads/:id/notes",
-    { schema: { params: leadIdParamsSchema, body: noteCreateSchema, response: { 201: noteSchema, 404: deskErrorSchema } } },
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        body: noteCreateSchema,
+        response: { 201: noteSchema, 404: deskErrorSchema },
+      },
+    },
     async (req, reply) => {
       const note = await addNote(db, req.params.id, req.body.body, staffOf(req), clock.now());
       return note ? reply.code(201).send(note) : noLead(reply);

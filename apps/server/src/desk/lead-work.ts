@@ -5,7 +5,7 @@ import type { LeadAnswer, LeadStatus, LeadUpdate, Note, Staff, TimelineItem } fr
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { newLeadId } from "../leads/ids";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../leads/audit-log";
 
 export class LeadWorkError extends Error {}
 
@@ -21,7 +21,14 @@ export async function getLeadAnswer(db: Kysely<DB>, id: string): Promise<LeadAns
   const notes = await db
     .selectFrom("notes")
     .innerJoin("staff", "staff.id", "notes.staff_id")
-    .select(["notes.id", "notes.body", "notes.created_at", "staff.id as author_id", "staff.name", "staff.email"])
+    .select([
+      "notes.id",
+      "notes.body",
+      "notes.created_at",
+      "staff.id as author_id",
+      "staff.name",
+      "staff.email",
+    ])
     .where("notes.lead_id", "=", id)
     .orderBy("notes.created_at")
     .orderBy("notes.id")
@@ -76,12 +83,24 @@ export async function updateLead(
     const event = (type: "status" | "assignee", from: string | null, to: string | null) =>
       trx
         .insertInto("lead_events")
-        .values({ id: newLeadId(now), lead_id: id, at: now.toISOString(), staff_id: staff.id, type, from_value: from, to_value: to })
+        .values({
+          id: newLeadId(now),
+          lead_id: id,
+          at: now.toISOString(),
+          staff_id: staff.id,
+          type,
+          from_value: from,
+          to_value: to,
+        })
         .execute();
     if (change.status !== undefined && change.status !== lead.status) {
       await trx.updateTable("leads").set({ status: change.status }).where("id", "=", id).execute();
       await event("status", lead.status, change.status);
-      await recordAudit(trx, { ...actor, action: "lead.status", detail: { from: lead.status, to: change.status } }, now);
+      await recordAudit(
+        trx,
+        { ...actor, action: "lead.status", detail: { from: lead.status, to: change.status } },
+        now,
+      );
     }
     if (change.assignee !== undefined && change.assignee !== lead.assignee) {
       if (change.assignee !== null) {
@@ -95,7 +114,11 @@ export async function updateLead(
       }
       await trx.updateTable("leads").set({ assignee: change.assignee }).where("id", "=", id).execute();
       await event("assignee", lead.assignee, change.assignee);
-      await recordAudit(trx, { ...actor, action: "lead.assign", detail: { from: lead.assignee, to: change.assignee } }, now);
+      await recordAudit(
+        trx,
+        { ...actor, action: "lead.assign", detail: { from: lead.assignee, to: change.assignee } },
+        now,
+      );
     }
     return true;
   });
@@ -128,7 +151,11 @@ export async function addNote(
 
 /** What happened to a lead, oldest first: received, status and assignee changes, notes. */
 export async function leadTimeline(db: Kysely<DB>, leadId: string): Promise<TimelineItem[] | undefined> {
-  const lead = await db.selectFrom("leads").select(["kind", "created_at"]).where("id", "=", leadId).executeTakeFirst();
+  const lead = await db
+    .selectFrom("leads")
+    .select(["kind", "created_at"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
   if (!lead) return undefined;
   const names = new Map(
     (await db.selectFrom("staff").select(["id", "name"]).execute()).map((s) => [s.id, s.name] as const),
@@ -142,12 +169,27 @@ export async function leadTimeline(db: Kysely<DB>, leadId: string): Promise<Time
     .execute();
   const items: TimelineItem[] = [
     { type: "received", at: lead.created_at, kind: lead.kind },
-    ...events.map((e): TimelineItem =>
-      e.type === "status"
-        ? { type: "status", at: e.at, actor: person(e.staff_id), from: e.from_value as LeadStatus | null, to: e.to_value as LeadStatus }
-        : { type: "assignee", at: e.at, actor: person(e.staff_id), from: person(e.from_value), to: person(e.to_value) },
+    ...events.map(
+      (e): TimelineItem =>
+        e.type === "status"
+          ? {
+              type: "status",
+              at: e.at,
+              actor: person(e.staff_id),
+              from: e.from_value as LeadStatus | null,
+              to: e.to_value as LeadStatus,
+            }
+          : {
+              type: "assignee",
+              at: e.at,
+              actor: person(e.staff_id),
+              from: person(e.from_value),
+              to: person(e.to_value),
+            },
     ),
-    ...notes.map((n): TimelineItem => ({ type: "note", at: n.created_at, actor: person(n.staff_id), noteId: n.id })),
+    ...notes.map(
+      (n): TimelineItem => ({ type: "note", at: n.created_at, actor: person(n.staff_id), noteId: n.id }),
+    ),
   ];
   // By time; at the same instant in the order things happen in one request.
   const rank = { received: 0, status: 1, assignee: 2, note: 3 };

@@ -12,7 +12,7 @@ import {
 import type { Staff } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../leads/audit-log";
 import { hashToken } from "./tokens";
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -136,7 +136,10 @@ export async function finishEnrolment(
     expectedRPID: rp.id,
     requireUserVerification: false,
   }).catch((err: unknown) => {
-    throw new CeremonyError("passkey_not_accepted", `The passkey was not accepted: ${(err as Error).message}`);
+    throw new CeremonyError(
+      "passkey_not_accepted",
+      `The passkey was not accepted: ${(err as Error).message}`,
+    );
   });
   if (!result.verified) throw new CeremonyError("passkey_not_accepted", "The passkey was not accepted.");
   const { credential } = result.registrationInfo;
@@ -225,7 +228,10 @@ export async function finishSignIn(
       transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
     },
   }).catch((err: unknown) => {
-    throw new CeremonyError("passkey_not_accepted", `The passkey was not accepted: ${(err as Error).message}`);
+    throw new CeremonyError(
+      "passkey_not_accepted",
+      `The passkey was not accepted: ${(err as Error).message}`,
+    );
   });
   if (!result.verified) throw new CeremonyError("passkey_not_accepted", "The passkey was not accepted.");
   const staff = { id: passkey.id, email: passkey.email, name: passkey.name };

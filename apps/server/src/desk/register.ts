@@ -15,11 +15,17 @@ import { SessionStore } from "./session-store";
 import { registerSpa } from "./spa";
 
 /** The desk role: the staff's single-page app and its private JSON API on DESK_URL's origin. */
-export async function registerDesk(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock }) {
+export async function registerDesk(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; clock: Clock },
+) {
   const { config, database, clock } = deps;
   const build = await loadDeskBuild(config.DESK_BUILD_DIR);
   if ("missing" in build) app.log.warn(`desk pages unavailable: ${build.missing}`);
-  addDeskSecurityHeaders(app, "missing" in build ? "default-src 'none'; frame-ancestors 'none'" : build.contentSecurityPolicy);
+  addDeskSecurityHeaders(
+    app,
+    "missing" in build ? "default-src 'none'; frame-ancestors 'none'" : build.contentSecurityPolicy,
+  );
 
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);

@@ -17,7 +17,10 @@ export function registerSpa(app: FastifyInstance, build: DeskBuild | { missing: 
       return reply.code(404).send({ error: "not_found", message: `No route for ${request.method} ${path}.` });
     }
     if ("missing" in build) {
-      return reply.code(503).type("text/plain; charset=utf-8").send(`The desk is not built: ${build.missing}\n`);
+      return reply
+        .code(503)
+        .type("text/plain; charset=utf-8")
+        .send(`The desk is not built: ${build.missing}\n`);
     }
     const file = build.byPath.get(path);
     if (file && file !== build.index) return sendFile(request, reply, file);

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema";
 import { newLeadId } from "../leads/ids";
-import { type AuditEntry, recordAudit } from "./audit";
+import { type AuditEntry, recordAudit } from "../leads/audit-log";
 import { endSessionsOf } from "./session-store";
 import { hashToken, newToken } from "./tokens";
 

@@ -14,6 +14,8 @@ export interface LeadNotice {
   email: string;
   phone: string;
   company: string | null;
+  /** The quotation service's value ("erp-consultation"), null for a contact message. */
+  service: string | null;
   /** The label of the quoted service ("ERP Consultation"), null for a contact message. */
   serviceLabel: string | null;
   message: string | null;
@@ -46,6 +48,7 @@ export async function readLeadNotice(db: Kysely<DB>, id: string): Promise<LeadNo
     email: r.email,
     phone: r.phone,
     company: r.company,
+    service: r.service,
     serviceLabel: r.service ? quotationServiceLabel(r.service) : null,
     message: r.message,
     details: r.details,

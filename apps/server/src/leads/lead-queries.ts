@@ -1,16 +1,32 @@
 import { type LeadKind, quotationServiceLabel } from "@site/contracts";
-import type { InferResult, Kysely } from "kysely";
-import type { DB } from "../db/schema";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { Channel, DB, LeadsTable, OutboxTable } from "../db/schema";
 
 // The read model of the leads command (list, show, export): every field of a lead, spam or not,
-// and the state of its notification.
+// and the state of each channel's delivery.
 
-type NotificationState = "pending" | "sent" | "failed-retrying" | "not-notified-spam";
+type DeliveryState = "pending" | "sent" | "failed-retrying" | "failed" | "not-notified-spam";
+
+/** One channel's delivery of a lead (e-mail to the company, webhook, autoreply to the visitor). */
+export interface DeliveryView {
+  channel: Channel;
+  state: DeliveryState;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+  /** When a delivery that was never made was given up. */
+  failedAt: string | null;
+  /** Message-ID of a mail, webhook-id of a webhook. */
+  messageId: string | null;
+}
 
 export interface LeadView {
   id: string;
   kind: LeadKind;
   createdAt: string;
+  lastActivityAt: string;
   spam: boolean;
   name: string;
   email: string;
@@ -20,15 +36,10 @@ export interface LeadView {
   serviceLabel: string | null;
   message: string | null;
   details: string | null;
-  notification: {
-    state: NotificationState;
-    attempts: number;
-    nextAttemptAt: string | null;
-    lastAttemptAt: string | null;
-    lastError: string | null;
-    sentAt: string | null;
-    messageId: string | null;
-  };
+  /** The e-mail to the company (as before channels existed; spam: "not-notified-spam"). */
+  notification: Omit<DeliveryView, "channel">;
+  /** Every channel's delivery, e-mail first. */
+  deliveries: DeliveryView[];
 }
 
 export interface LeadFilter {
@@ -37,42 +48,57 @@ export interface LeadFilter {
   /** "exclude" (default): real leads only; "only": spam only; "include": both. */
   spam?: "exclude" | "only" | "include";
   id?: string;
+  /** An address, matched case-insensitively (trimmed). */
+  email?: string;
 }
 
-/** Each lead with its outbox row (none for spam), oldest first. */
-function leadsWithOutbox(db: Kysely<DB>) {
-  return db
-    .selectFrom("leads")
-    .leftJoin("outbox", "outbox.lead_id", "leads.id")
-    .selectAll("leads")
-    .select([
-      "outbox.attempts",
-      "outbox.next_attempt_at",
-      "outbox.last_attempt_at",
-      "outbox.last_error",
-      "outbox.sent_at",
-      "outbox.message_id",
-    ])
-    .orderBy("leads.created_at", "asc")
-    .orderBy("leads.id", "asc");
-}
+const CHANNEL_ORDER: readonly Channel[] = ["email", "webhook", "autoreply"];
 
-type Joined = InferResult<ReturnType<typeof leadsWithOutbox>>[number];
-
-function toView(r: Joined): LeadView {
-  const spam = Number(r.is_spam) === 1;
+function deliveryView(r: Selectable<OutboxTable>): DeliveryView {
   const attempts = Number(r.attempts ?? 0);
-  const state: NotificationState = spam
-    ? "not-notified-spam"
-    : r.sent_at
-      ? "sent"
+  const state: DeliveryState = r.sent_at
+    ? "sent"
+    : r.given_up_at
+      ? "failed"
       : attempts > 0
         ? "failed-retrying"
         : "pending";
   return {
+    channel: r.channel,
+    state,
+    attempts,
+    nextAttemptAt: r.sent_at || r.given_up_at ? null : r.next_attempt_at,
+    lastAttemptAt: r.last_attempt_at,
+    lastError: r.last_error,
+    sentAt: r.sent_at,
+    failedAt: r.given_up_at,
+    messageId: r.message_id,
+  };
+}
+
+const NOT_NOTIFIED: Omit<DeliveryView, "channel"> = {
+  state: "not-notified-spam",
+  attempts: 0,
+  nextAttemptAt: null,
+  lastAttemptAt: null,
+  lastError: null,
+  sentAt: null,
+  failedAt: null,
+  messageId: null,
+};
+
+function toView(r: Selectable<LeadsTable>, outbox: Selectable<OutboxTable>[]): LeadView {
+  const spam = Number(r.is_spam) === 1;
+  const deliveries = outbox
+    .map(deliveryView)
+    .sort((a, b) => CHANNEL_ORDER.indexOf(a.channel) - CHANNEL_ORDER.indexOf(b.channel));
+  const email = deliveries.find((d) => d.channel === "email");
+  const { channel: _, ...notification } = email ?? { ...NOT_NOTIFIED, channel: "email" };
+  return {
     id: r.id,
     kind: r.kind,
     createdAt: r.created_at,
+    lastActivityAt: r.last_activity_at ?? r.created_at,
     spam,
     name: r.name,
     email: r.email,
@@ -82,27 +108,36 @@ function toView(r: Joined): LeadView {
     serviceLabel: r.service ? quotationServiceLabel(r.service) : null,
     message: r.message,
     details: r.details,
-    notification: {
-      state,
-      attempts,
-      nextAttemptAt: spam || r.sent_at ? null : r.next_attempt_at,
-      lastAttemptAt: r.last_attempt_at,
-      lastError: r.last_error,
-      sentAt: r.sent_at,
-      messageId: r.message_id,
-    },
+    notification: spam && !email ? NOT_NOTIFIED : notification,
+    deliveries,
   };
 }
 
+/** The leads matching `filter`, oldest first (one query), each with its deliveries (a second one). */
 export async function listLeads(db: Kysely<DB>, filter: LeadFilter = {}): Promise<LeadView[]> {
-  let q = leadsWithOutbox(db);
+  let q = db
+    .selectFrom("leads")
+    .selectAll("leads")
+    .orderBy("leads.created_at", "asc")
+    .orderBy("leads.id", "asc");
   if (filter.id) q = q.where("leads.id", "=", filter.id);
+  if (filter.email) q = q.where(sql`lower(leads.email)`, "=", filter.email.trim().toLowerCase());
   if (filter.kind) q = q.where("leads.kind", "=", filter.kind);
   if (filter.since) q = q.where("leads.created_at", ">=", filter.since.toISOString());
   const spam = filter.spam ?? "exclude";
   if (spam === "exclude") q = q.where("leads.is_spam", "=", 0);
   if (spam === "only") q = q.where("leads.is_spam", "=", 1);
-  return (await q.execute()).map(toView);
+  const leads = await q.execute();
+  const byLead = new Map<string, Selectable<OutboxTable>[]>();
+  if (leads.length > 0) {
+    const rows = await db
+      .selectFrom("outbox")
+      .selectAll("outbox")
+      .where("outbox.lead_id", "in", q.clearSelect().clearOrderBy().select("leads.id"))
+      .execute();
+    for (const r of rows) byLead.set(r.lead_id, [...(byLead.get(r.lead_id) ?? []), r]);
+  }
+  return leads.map((l) => toView(l, byLead.get(l.id) ?? []));
 }
 
 export async function getLead(db: Kysely<DB>, id: string): Promise<LeadView | undefined> {

@@ -9,11 +9,11 @@ export interface MailSettings {
 export interface OutgoingMail {
   from: string;
   to: string;
-  replyTo: { name: string; address: string };
+  replyTo: string | { name: string; address: string };
   subject: string;
   messageId: string;
   text: string;
-  html: string;
+  html?: string;
   headers: Record<string, string>;
 }
 
@@ -109,20 +109,43 @@ export function buildLeadMail(lead: LeadNotice, settings: MailSettings): Outgoin
   };
 }
 
-/** nodemailer over SMTP_URL (smtp://user:pass@host:port or smtps://…), with bounded timeouts. */
-export function createSmtpMailer(smtpUrl: string): Mailer {
+/** localhost, 127.0.0.0/8 or ::1: a peer on this machine, where no one sits between us and it. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+export interface SmtpOptions {
+  /**
+   * Refuse to send unless the connection is encrypted: smtp:// must upgrade with STARTTLS (a server
+   * that does not offer it, or a conversation stripped of it, fails the send). Default: on, except
+   * for a loopback host. smtps:// is TLS from the first byte either way.
+   */
+  requireTls?: boolean | undefined;
+}
+
+/** Whether an smtp:// URL must upgrade with STARTTLS (smtps:// is TLS from the start: false). */
+export function mustStartTls(smtpUrl: string, requireTls?: boolean): boolean {
   const u = new URL(smtpUrl);
+  return u.protocol !== "smtps:" && (requireTls ?? !isLoopbackHost(u.hostname));
+}
+
+/** nodemailer over SMTP_URL (smtp://user:pass@host:port or smtps://…), with bounded timeouts. */
+export function createSmtpMailer(smtpUrl: string, options: SmtpOptions = {}): Mailer {
+  const u = new URL(smtpUrl);
+  const secure = u.protocol === "smtps:";
   const transport = nodemailer.createTransport({
     host: u.hostname,
-    port: u.port ? Number(u.port) : u.protocol === "smtps:" ? 465 : 587,
-    secure: u.protocol === "smtps:",
+    port: u.port ? Number(u.port) : secure ? 465 : 587,
+    secure,
+    requireTLS: mustStartTls(smtpUrl, options.requireTls),
     auth: u.username
       ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) }
       : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-    // Opportunistic STARTTLS; a loopback peer without a trusted certificate is still accepted.
+    // A loopback peer without a trusted certificate can be accepted with ?tls_reject_unauthorized=false.
     tls: { rejectUnauthorized: u.searchParams.get("tls_reject_unauthorized") !== "false" },
   });
   return {

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
 import { type Clock, systemClock } from "./clock";
+import type { Channel } from "../db/schema";
+import type { DeliveryChannel } from "./delivery-channel";
 import { readLeadNotice } from "./lead-notice";
-import { buildLeadMail, type Mailer, type MailSettings } from "./mailer";
-import { claimDue, markFailed, markSent } from "./outbox-store";
+import { type Claim, claimNext, giveUpExpired, markFailed, markSent, renewLease } from "./outbox-store";
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -25,15 +26,20 @@ export function backoffDelay(attempts: number, policy = DEFAULT_BACKOFF, random 
 
 export interface OutboxWorkerOptions {
   database: Database;
-  mailer: Mailer;
-  mail: MailSettings;
+  /** The channels this worker delivers; rows of the others wait for a worker that has them. */
+  channels: Partial<Record<Channel, DeliveryChannel>>;
   logger: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   clock?: Clock;
   random?: () => number;
   pollMs?: number;
-  batchSize?: number;
+  /**
+   * How long a claimed row stays leased (database clock), renewed every third of it while its mail
+   * is being delivered or recorded. Longer than the SMTP and webhook timeouts, so a stalled worker's row is not taken.
+   */
   leaseMs?: number;
   backoff?: BackoffPolicy;
+  /** Backoff of the retries that record a delivery after its peer took it. */
+  recordBackoff?: BackoffPolicy;
 }
 
 export interface RunResult {
@@ -41,16 +47,18 @@ export interface RunResult {
   failed: number;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Sends one notification per outbox row, at least once. State (attempts, next attempt, errors)
+ * Delivers each outbox row (one per lead and channel) at least once, each channel on its own
+ * schedule: a webhook outage never delays or repeats the e-mail. State (attempts, next attempt, errors)
  * lives in the outbox table, so retries survive restarts. Polls every `pollMs` and is woken at
  * once by `wake()` after a new lead.
  */
 export class OutboxWorker {
-  private readonly o: Required<Omit<OutboxWorkerOptions, "clock" | "random" | "backoff">> & {
+  private readonly o: Required<Omit<OutboxWorkerOptions, "clock" | "random">> & {
     clock: Clock;
     random: () => number;
-    backoff: BackoffPolicy;
   };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
@@ -63,47 +71,115 @@ export class OutboxWorker {
       clock: systemClock,
       random: Math.random,
       pollMs: 2_000,
-      batchSize: 20,
       leaseMs: 2 * 60_000,
       backoff: DEFAULT_BACKOFF,
+      recordBackoff: { baseMs: 200, capMs: 10_000 },
       ...options,
     };
   }
 
-  /** One pass: claims every due row (in batches) and tries to send each. */
+  /**
+   * One pass: gives up expired deliveries, then each channel claims its due rows one by one just
+   * before delivering them, until none is due (or the worker stops). The channels run side by side,
+   * so a slow webhook never holds up the e-mail.
+   */
   async runOnce(): Promise<RunResult> {
-    const { database, mailer, mail, logger, clock } = this.o;
     const result: RunResult = { sent: 0, failed: 0 };
-    for (;;) {
-      const claims = await claimDue(database.db, clock.now(), {
-        limit: this.o.batchSize,
-        leaseMs: this.o.leaseMs,
-      });
-      if (claims.length === 0) return result;
-      for (const claim of claims) {
-        const lead = await readLeadNotice(database.db, claim.leadId);
-        if (!lead) continue;
-        const message = buildLeadMail(lead, mail);
-        try {
-          await mailer.send(message);
-          await markSent(database.db, claim, clock.now(), message.messageId);
-          result.sent++;
-          logger.info({ leadId: lead.id, attempts: claim.attempts + 1 }, "lead notification sent");
-        } catch (err) {
-          const attempts = claim.attempts + 1;
-          const delay = backoffDelay(attempts, this.o.backoff, this.o.random);
-          const next = new Date(clock.now().getTime() + delay);
-          const reason = errorText(err);
-          await markFailed(database.db, claim, clock.now(), next, reason);
-          result.failed++;
-          logger.warn(
-            { leadId: lead.id, attempts, retryInMs: delay, err: reason },
-            "lead notification failed; will retry",
+    const expired = await giveUpExpired(this.o.database, this.o.clock.now());
+    if (expired > 0) this.o.logger.error({ deliveries: expired }, "deliveries given up after 7 days unsent");
+    await Promise.all(
+      (Object.keys(this.o.channels) as Channel[]).map(async (channel) => {
+        while (!this.stopped) {
+          const claim = await claimNext(this.o.database, {
+            now: this.o.clock.now(),
+            leaseMs: this.o.leaseMs,
+            channel,
+          });
+          if (!claim) break;
+          const releaseLease = this.keepLease(claim);
+          try {
+            const outcome = await this.deliver(claim);
+            if (outcome) result[outcome]++;
+          } finally {
+            releaseLease();
+          }
+        }
+      }),
+    );
+    return result;
+  }
+
+  /** Delivers one claimed row on its channel and records the outcome. */
+  private async deliver(claim: Claim): Promise<keyof RunResult | undefined> {
+    const { database, logger, clock } = this.o;
+    const channel = this.o.channels[claim.channel]!;
+    const lead = await readLeadNotice(database.db, claim.leadId);
+    if (!lead) return undefined; // deleted meanwhile (its outbox rows go with it)
+    const where = { leadId: lead.id, channel: claim.channel };
+    let deliveryId: string;
+    try {
+      deliveryId = await channel.deliver(lead);
+    } catch (err) {
+      const attempts = claim.attempts + 1;
+      const delay = backoffDelay(attempts, this.o.backoff, this.o.random);
+      const reason = errorText(err);
+      await markFailed(database, claim, clock.now(), new Date(clock.now().getTime() + delay), reason);
+      logger.warn({ ...where, attempts, retryInMs: delay, err: reason }, "lead delivery failed; will retry");
+      return "failed";
+    }
+    await this.recordSent(claim, deliveryId);
+    logger.info({ ...where, attempts: claim.attempts + 1 }, "lead delivered");
+    return "sent";
+  }
+
+  /**
+   * The peer took the delivery: record it, retrying with backoff while the lease is kept, so a
+   * failed write never makes the mail go out again. Gives up only when the worker stops.
+   */
+  private async recordSent(claim: Claim, deliveryId: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await markSent(this.o.database, claim, this.o.clock.now(), deliveryId))) {
+          this.o.logger.warn(
+            { leadId: claim.leadId, channel: claim.channel },
+            "lead delivered, but its lease was lost",
           );
         }
+        return;
+      } catch (err) {
+        if (this.stopped) {
+          this.o.logger.error(
+            { leadId: claim.leadId, channel: claim.channel, err: errorText(err) },
+            "lead delivered but not recorded before stopping; it will be delivered again",
+          );
+          return;
+        }
+        const delay = backoffDelay(attempt, this.o.recordBackoff, this.o.random);
+        this.o.logger.warn(
+          { leadId: claim.leadId, channel: claim.channel, attempt, retryInMs: delay, err: errorText(err) },
+          "lead delivered but not yet recorded; retrying",
+        );
+        await sleep(delay);
       }
-      if (this.stopped) return result;
     }
+  }
+
+  /** Renews the claim's lease every third of its length until the returned function is called. */
+  private keepLease(claim: Claim): () => void {
+    const { database, leaseMs, logger } = this.o;
+    let kept = true;
+    const timer = setInterval(() => {
+      renewLease(database, claim, leaseMs).then(
+        (held) => held || !kept || logger.warn({ leadId: claim.leadId }, "outbox lease lost while sending"),
+        (err: unknown) =>
+          logger.warn({ leadId: claim.leadId, err: errorText(err) }, "outbox lease not renewed"),
+      );
+    }, leaseMs / 3);
+    timer.unref();
+    return () => {
+      kept = false;
+      clearInterval(timer);
+    };
   }
 
   start() {
@@ -127,7 +203,7 @@ export class OutboxWorker {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => {});
-    this.o.mailer.close();
+    for (const channel of Object.values(this.o.channels)) channel.close?.();
   }
 
   private schedule(ms: number) {

@@ -10,8 +10,9 @@ import type { FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createHash } from "node:crypto";
 import type { Database } from "../db/database";
+import type { Channel } from "../db/schema";
 import type { Clock } from "./clock";
-import { createLead, type NewLead } from "./lead-store";
+import type { NewLead } from "./lead-store";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -21,6 +22,8 @@ export interface LeadRouteDeps {
   clock: Clock;
   rateLimitPerMinute: number;
   allowedOrigins: readonly string[];
+  /** The channels each lead (not spam) is delivered to. */
+  channels: readonly Channel[];
   /** Called after a lead (not spam) is committed: wakes the outbox worker. */
   onLeadStored?: (id: string) => void;
 }
@@ -52,10 +55,10 @@ export function validationFailure(err: unknown): ValidationErrorBody | undefined
   return { error: "validation_failed", fields };
 }
 
-/** A validated body as the lead to store; a filled honeypot marks it as spam. */
+/** A validated body as the lead to store; a filled honeypot (validated as `true`) marks it as spam. */
 function toNewLead(kind: LeadKind, body: Contact | Quotation): NewLead {
-  const { [HONEYPOT_FIELD]: honeypot, ...fields } = body;
-  return { kind, ...fields, isSpam: honeypot !== undefined && honeypot.trim() !== "" };
+  const { [HONEYPOT_FIELD]: filled, ...fields } = body;
+  return { kind, ...fields, isSpam: filled };
 }
 
 export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, deps: LeadRouteDeps) {
@@ -100,7 +103,8 @@ export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, d
         typeof key === "string"
           ? { key, requestHash: createHash("sha256").update(JSON.stringify(req.body)).digest("hex") }
           : undefined;
-      const stored = await createLead(deps.database.db, lead, deps.clock.now(), idem);
+      const channels = lead.isSpam ? [] : deps.channels;
+      const stored = await deps.database.writeLead({ lead, now: deps.clock.now(), idem, channels });
       if (stored.outcome === "key_reused") {
         return reply.code(422).send({
           error: "idempotency_key_reused",

@@ -1,14 +1,6 @@
 import { company } from "./company";
 
 /** Copy of the About page. Teams are described by role; no named individuals are invented. */
-export type AboutIcon = "target" | "eye" | "briefcase" | "code" | "server" | "headset" | "pencil" | "shield";
-
-export interface AboutCard {
-  title: string;
-  description: string;
-  icon: AboutIcon;
-}
-
 export const about = {
   hero: {
     eyebrow: "About us",

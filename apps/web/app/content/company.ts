@@ -58,8 +58,6 @@ export const company = {
   ],
 } as const;
 
-export type Company = typeof company;
-
 export const whatsappUrl = `https://wa.me/${company.phone.whatsapp}`;
 export const mailto = (address: string, subject?: string) =>
   `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`;

@@ -32,13 +32,11 @@ export interface PrivacySection {
 /** ISO date of the last change; shown as "Last updated". */
 export const privacyLastUpdated = "2026-11-21";
 
-/** How long each kind of record is kept (stated once, used in the text below). */
-export const retention = {
-  enquiryMonths: 24,
-  spamDays: 30,
-  serverLogDays: 30,
-  applicationMonths: 6,
-} as const;
+/**
+ * How long each kind of record is kept: packages/contracts' periods as this build was made with them
+ * (RETENTION_*), the same the server's purge enforces.
+ */
+export const retention = __RETENTION__;
 
 const { address, registration } = company;
 const postalAddress = `${address.street}, ${address.locality} ${address.postalCode}, ${address.country}`;

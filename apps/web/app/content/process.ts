@@ -1,5 +1,5 @@
 /** 'How We Work': the six-step process shown on the home page. */
-export type ProcessIcon = "search" | "target" | "pencil" | "code" | "rocket" | "life-buoy";
+type ProcessIcon = "search" | "target" | "pencil" | "code" | "rocket" | "life-buoy";
 
 export interface ProcessStep {
   title: string;

@@ -4,7 +4,7 @@ import { type ProductId, findProduct } from "./products";
  * Content of each product page (spec §3, Product page): headline, description, key features and
  * audience. Kept apart from products.ts so the header's data, loaded on every page, stays small.
  */
-export interface ProductDetail {
+interface ProductDetail {
   /** One-line headline under the product name. */
   headline: string;
   description: string;
@@ -13,7 +13,7 @@ export interface ProductDetail {
   audience: string;
 }
 
-export const productDetails: Record<ProductId, ProductDetail> = {
+const productDetails: Record<ProductId, ProductDetail> = {
   "ecommerce-platform": {
     headline: "A complete online shop, ready to take orders",
     description:

@@ -5,7 +5,7 @@ import { type ServiceSlug, findService, serviceSlug } from "./services";
  * offerings, closing text and image. Kept apart from services.ts so the card data on the home page
  * stays small.
  */
-export interface ServiceOffering {
+interface ServiceOffering {
   name: string;
   description: string;
 }

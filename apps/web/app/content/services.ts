@@ -1,13 +1,5 @@
 /** The eight services. The slug is the lower-case title with spaces replaced by hyphens (spec §2). */
-export type ServiceIcon =
-  | "globe"
-  | "code"
-  | "smartphone"
-  | "layout"
-  | "briefcase"
-  | "cctv"
-  | "server"
-  | "shield";
+type ServiceIcon = "globe" | "code" | "smartphone" | "layout" | "briefcase" | "cctv" | "server" | "shield";
 
 export interface Service {
   title: string;

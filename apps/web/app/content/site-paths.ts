@@ -6,7 +6,7 @@ import { serviceSlugs } from "./services";
 export const notFoundPath = "/404";
 
 /** The spec's static routes (§2 route table). */
-export const staticPaths = [
+const staticPaths = [
   "/",
   "/about",
   "/services",

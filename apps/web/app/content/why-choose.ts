@@ -1,7 +1,7 @@
 import { company } from "./company";
 
 /** Slides of the home page's 'Why choose' carousel. */
-export type ReasonIcon = "layers" | "users" | "handshake" | "shield" | "clock" | "gauge";
+type ReasonIcon = "layers" | "users" | "handshake" | "shield" | "clock" | "gauge";
 
 export interface Reason {
   title: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { leadEndpoint, submitLead } from "./api-client";
+import { ServiceUnreachableError, leadEndpoint, submitLead } from "./api-client";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -59,8 +59,19 @@ describe("submitLead", () => {
     });
   });
 
-  it("rejects when no answer arrives", async () => {
-    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
-    await expect(submitLead("contact", contact, "k")).rejects.toThrow("Failed to fetch");
+  it("rejects with ServiceUnreachableError, keeping the engine's error, when no answer arrives", async () => {
+    const engineError = new TypeError("Load failed");
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(engineError));
+    const rejection = submitLead("contact", contact, "k");
+    await expect(rejection).rejects.toBeInstanceOf(ServiceUnreachableError);
+    await expect(rejection).rejects.toMatchObject({ cause: engineError });
+  });
+
+  it("passes an abort through unchanged", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const abort = new DOMException("The operation was aborted.", "AbortError");
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(abort));
+    await expect(submitLead("contact", contact, "k", controller.signal)).rejects.toBe(abort);
   });
 });

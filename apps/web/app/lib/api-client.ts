@@ -5,7 +5,7 @@ import type { ContactInput, LeadKind, QuotationInput, ValidationErrorBody } from
  * VITE_QUOTATION_API_URL, or the defaults of @site/site-policy, without a trailing slash
  * (build-steps/build-settings.ts, injected by vite.config.ts).
  */
-export const apiBaseUrls: Readonly<Record<LeadKind, string>> = __SERVICE_URLS__;
+const apiBaseUrls: Readonly<Record<LeadKind, string>> = __SERVICE_URLS__;
 
 export const leadEndpoint = (kind: LeadKind) => `${apiBaseUrls[kind]}/${kind}`;
 
@@ -17,8 +17,18 @@ export type LeadResult =
   | { ok: false; status: number; fields?: Record<string, string[]> };
 
 /**
+ * No answer reached the page (offline, connection refused, CORS refusal). fetch rejects then with a
+ * TypeError whose text is each engine's own ("Failed to fetch", "NetworkError when attempting to
+ * fetch resource.", "Load failed"); the original is kept as `cause`.
+ */
+export class ServiceUnreachableError extends Error {
+  override name = "ServiceUnreachableError";
+}
+
+/**
  * POSTs a lead as JSON with its Idempotency-Key. Resolves with the outcome of any HTTP answer (only the
- * status decides success); rejects only when no answer arrived (network failure, CORS refusal, abort).
+ * status decides success); rejects only when no answer arrived: with ServiceUnreachableError, or with
+ * the AbortError of an aborted request.
  */
 export async function submitLead<K extends LeadKind>(
   kind: K,
@@ -35,6 +45,9 @@ export async function submitLead<K extends LeadKind>(
     },
     body: JSON.stringify(payload),
     signal,
+  }).catch((error: unknown) => {
+    if (signal?.aborted) throw error;
+    throw new ServiceUnreachableError(`The ${kind} service could not be reached`, { cause: error });
   });
   if (res.ok) return { ok: true, status: res.status };
   return {

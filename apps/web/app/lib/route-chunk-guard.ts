@@ -7,7 +7,7 @@ import { CHUNK_FAILED_MESSAGE, ChunkLoadError, RELOAD_GUARD_KEY } from "./lazy-w
  * before the reload is that console.error call: we report 'Loading chunk failed', record a
  * sessionStorage guard and let the first reload happen; if the guard is already set we throw, which
  * makes the import reject instead of reloading again, and tell SiteChrome to show a notice.
- * See docs/decisions/chunk-load-failures.md.
+ * See docs/decisions/0002-chunk-load-failures.md.
  */
 const ROUTER_MESSAGE = "Error loading route module";
 /** Dispatched on window when a route chunk failed again after the one reload (SiteChrome shows a notice). */

@@ -11,10 +11,10 @@ export const absoluteUrl = (path: string) => {
 };
 
 /** The share image written by build-steps/og-image.ts at build time (1200×630). */
-export const ogImage = { path: "/og-image.png", width: 1200, height: 630 } as const;
+const ogImage = { path: "/og-image.png", width: 1200, height: 630 } as const;
 
 /** Stable node id so page-level JSON-LD (Service, JobPosting, …) can point at the organisation. */
-export const organizationId = `${siteUrl}/#organization`;
+const organizationId = `${siteUrl}/#organization`;
 
 export interface PageMetaInput {
   /** Page title without the company suffix; must be unique across the site. */

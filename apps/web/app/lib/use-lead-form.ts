@@ -4,7 +4,7 @@ import { type LeadPayload, submitLead } from "./api-client";
 import { createIdempotencyKeys } from "./idempotency";
 
 /** Spec §9: the success message is shown for 15 seconds. */
-export const SUCCESS_MESSAGE_MS = 15_000;
+const SUCCESS_MESSAGE_MS = 15_000;
 
 export type LeadFormStatus = "idle" | "submitting" | "success" | "error";
 

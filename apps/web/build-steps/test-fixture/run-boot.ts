@@ -1,10 +1,11 @@
 // Runs a paint-first boot script (an inline module script, top-level await) with the browser's parts
-// faked, recording what it asks for: the links it appends to <head> and the modules it imports.
+// faked, recording what it asks for: the links it appends to <head> and the modules it imports. `failImport` makes the import of that URL reject, as a cancelled load does.
 import { expect } from "vitest";
 
-export function runBoot(code: string, visibilityState: "visible" | "hidden") {
+export function runBoot(code: string, visibilityState: "visible" | "hidden", failImport?: string) {
   const calls: string[] = [];
-  const head: { rel?: string; href?: string }[] = [];
+  const listeners: Record<string, (() => void)[]> = {};
+  const head: Record<string, string>[] = [];
   let paint = () => {};
   const timers: { ms: number; callback: () => void }[] = [];
   class FakeObserver {
@@ -37,18 +38,20 @@ export function runBoot(code: string, visibilityState: "visible" | "hidden") {
   const done = run(
     {
       visibilityState,
-      head: { append: (link: { rel?: string; href?: string }) => head.push(link) },
+      head: { append: (link: Record<string, string>) => head.push(link) },
       createElement: () => ({}),
     },
-    () => {},
+    (type: string, listener: () => void) => (listeners[type] ??= []).push(listener),
     FakeObserver,
     FakeChannel,
     (callback: () => void, ms: number) => timers.push({ callback, ms }),
     {},
     async (href: string) => {
       calls.push(href);
+      if (href === failImport) throw new TypeError(`error loading dynamically imported module: ${href}`);
       return { href };
     },
   );
-  return { calls, head, done, timers, channels, paint: () => paint() };
+  const dispatch = (type: string) => listeners[type]?.forEach((listener) => listener());
+  return { calls, head, done, timers, channels, dispatch, paint: () => paint() };
 }

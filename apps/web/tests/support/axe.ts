@@ -3,7 +3,7 @@ import { type Page, expect } from "@playwright/test";
 import { waitForHydration, withOfferSeen } from "./chrome";
 
 /** WCAG 2.0/2.1 A+AA and 2.2 AA, the issue's bar. */
-export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
  * Runs axe on the page as it is now and fails with a readable list of every violation. `exclude`

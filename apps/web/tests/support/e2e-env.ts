@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
-export const sitePort = Number(process.env.PORT ?? 3000);
+const sitePort = Number(process.env.PORT ?? 3000);
 export const baseURL = `http://localhost:${sitePort}`;
 
 /** The lead database of the e2e run: the site server writes it, `npm run leads` reads it. */

@@ -3,7 +3,7 @@
  * React's server output is regular (double-quoted attributes, self-closed void tags), so a small
  * tag scanner is enough and keeps the test honest: no DOM, no scripts.
  */
-export type Attrs = Record<string, string>;
+type Attrs = Record<string, string>;
 
 const decode = (s: string) =>
   s
@@ -65,7 +65,7 @@ export function parseRawHtml(html: string): RawPage {
 export type LdNode = Record<string, unknown>;
 
 /** Every node of the page's JSON-LD: top-level objects, arrays and @graph members. */
-export function ldNodes(blocks: unknown[]): LdNode[] {
+function ldNodes(blocks: unknown[]): LdNode[] {
   const out: LdNode[] = [];
   const visit = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(visit);
@@ -79,7 +79,7 @@ export function ldNodes(blocks: unknown[]): LdNode[] {
   return out;
 }
 
-export const hasType = (node: LdNode, ...types: string[]) => {
+const hasType = (node: LdNode, ...types: string[]) => {
   const t = node["@type"];
   return (Array.isArray(t) ? t : [t]).some((x) => types.includes(String(x)));
 };

@@ -21,7 +21,7 @@ export interface ListedLead {
 }
 
 /** Runs the real leads command from the repository root against the e2e database. */
-export async function listLeads(...args: string[]): Promise<ListedLead[]> {
+async function listLeads(...args: string[]): Promise<ListedLead[]> {
   const { stdout } = await run("npm", ["run", "leads", "--", "list", "--json", ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: e2eDatabaseUrl },
@@ -35,7 +35,7 @@ export async function leadsByEmail(email: string, ...args: string[]): Promise<Li
 }
 
 /** Everything the SMTP peer has received so far. */
-export async function sinkMessages(): Promise<SinkMessage[]> {
+async function sinkMessages(): Promise<SinkMessage[]> {
   const res = await fetch(`${smtpSinkUrl}/messages`);
   if (!res.ok) throw new Error(`smtp sink answered ${res.status}`);
   return (await res.json()) as SinkMessage[];

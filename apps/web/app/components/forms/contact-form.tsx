@@ -5,7 +5,7 @@ import { EmailPhoneFields } from "./email-phone-fields";
 import { LeadFormShell } from "./lead-form-shell";
 
 /** Spec §8, exact strings. */
-export const contactMessages: LeadFormMessages = {
+const contactMessages: LeadFormMessages = {
   success: "Thank you for contacting us! We'll get back to you soon.",
   failure: "Something went wrong. Please try again later.",
   unreachable: () => "An error occurred. Please try again later.",

@@ -1,15 +1,23 @@
 import { LIMITS, QUOTATION_SERVICES } from "@site/contracts";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { ServiceUnreachableError } from "~/lib/api-client";
 import { type LeadFormMessages, useLeadForm } from "~/lib/use-lead-form";
 import { EmailPhoneFields } from "./email-phone-fields";
 import { LeadFormShell } from "./lead-form-shell";
 
-/** Spec §8, exact strings. Any other error shows its own message, or the fallback. */
+const FALLBACK = "An error occurred. Please try again.";
+
+/**
+ * Spec §8, exact strings. A service that cannot be reached gets the fallback (not the engine's own
+ * wording); any other error shows its own message, or the fallback.
+ */
 export const quoteMessages: LeadFormMessages = {
   success: "Your quote request has been submitted successfully!",
   failure: "Failed to submit the quote request. Please try again.",
   unreachable: (error) =>
-    error instanceof Error && error.message ? error.message : "An error occurred. Please try again.",
+    error instanceof Error && error.message && !(error instanceof ServiceUnreachableError)
+      ? error.message
+      : FALLBACK,
 };
 
 const empty = { name: "", company: "", email: "", phone: "", service: "", details: "" };

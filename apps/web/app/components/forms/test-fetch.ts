@@ -1,6 +1,19 @@
 import { act } from "@testing-library/react";
 import { vi } from "vitest";
 
+/**
+ * Settles a pending request and lets React render what follows from it: the form awaits the answer
+ * through a few promise steps (the client's error mapping, reading the body), more than one act()
+ * flushes, so the microtask queue is drained once more inside act.
+ */
+async function settle(step: () => void) {
+  await act(async () => {
+    step();
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
+}
+
 /** fetch is the only thing mocked: it is the edge of the browser. */
 export function mockFetch() {
   const pending: { resolve: (r: Response) => void; reject: (e: unknown) => void }[] = [];
@@ -18,10 +31,10 @@ export function mockFetch() {
     fetchMock,
     call,
     answer: async (status: number, body: unknown = status < 300 ? { id: "lead-1" } : { error: "x" }) => {
-      await act(async () => pending.shift()!.resolve(new Response(JSON.stringify(body), { status })));
+      await settle(() => pending.shift()!.resolve(new Response(JSON.stringify(body), { status })));
     },
     fail: async (error: unknown) => {
-      await act(async () => pending.shift()!.reject(error));
+      await settle(() => pending.shift()!.reject(error));
     },
   };
 }

@@ -3,7 +3,7 @@ import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { useScrolled } from "~/lib/use-scrolled";
 
 /** Spec §9: the button appears once the scroll exceeds 600 px. */
-export const BACK_TO_TOP_THRESHOLD_PX = 600;
+const BACK_TO_TOP_THRESHOLD_PX = 600;
 
 export function BackToTop() {
   const visible = useScrolled(BACK_TO_TOP_THRESHOLD_PX);

@@ -11,7 +11,7 @@ import { NavDropdown } from "./nav-dropdown";
 import { focusRing, navActive, navIdle, navItem } from "./nav-styles";
 
 /** Spec §9: header scroll threshold. */
-export const HEADER_SCROLL_THRESHOLD_PX = 20;
+const HEADER_SCROLL_THRESHOLD_PX = 20;
 
 type MenuName = "services" | "products";
 
@@ -61,8 +61,9 @@ export function Header() {
     <header
       data-solid={solid ? "true" : "false"}
       // While the mobile menu is open the header (and the menu in it) sits above the floating chat
-      // button, which would otherwise cover the menu's last link on a phone.
-      className={`fixed inset-x-0 top-0 ${mobileOpen ? "z-50" : "z-40"} transition-[background-color,box-shadow] duration-200 ${
+      // button and the cookie banner (z-50), which would otherwise cover the menu's last links on a
+      // phone; the banner is still there when the menu closes.
+      className={`fixed inset-x-0 top-0 ${mobileOpen ? "z-[55]" : "z-40"} transition-[background-color,box-shadow] duration-200 ${
         solid ? "bg-white/90 shadow-md shadow-slate-900/5 backdrop-blur-md" : "bg-transparent"
       }`}
     >

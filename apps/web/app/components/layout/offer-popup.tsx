@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useRef, useState } from "react";
 import { home } from "~/content/home";
 
 /** sessionStorage key: the popup is shown at most once per visit (browser session). */
-export const OFFER_SEEN_KEY = "offerPopupShown";
+const OFFER_SEEN_KEY = "offerPopupShown";
 /** The dialog's code is fetched this long before it opens, so it is ready on time. */
 const PRELOAD_LEAD_MS = 2000;
 

@@ -46,7 +46,7 @@ const icons: Record<string, LucideIcon> = {
   headset: Headset,
 };
 
-export function ContentIcon({ name, className = "size-6" }: { name: string; className?: string }) {
+function ContentIcon({ name, className = "size-6" }: { name: string; className?: string }) {
   const Icon = icons[name] ?? Layers;
   return <Icon aria-hidden="true" focusable="false" className={className} strokeWidth={1.75} />;
 }

@@ -3,13 +3,7 @@ import { Link } from "react-router";
 import { type Service, serviceHref } from "~/content/services";
 import { IconBadge } from "./icons";
 
-export function ServiceCard({
-  service,
-  headingLevel = "h3",
-}: {
-  service: Service;
-  headingLevel?: "h2" | "h3";
-}) {
+function ServiceCard({ service, headingLevel = "h3" }: { service: Service; headingLevel?: "h2" | "h3" }) {
   const H = headingLevel;
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">

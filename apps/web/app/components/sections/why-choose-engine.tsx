@@ -17,7 +17,7 @@ export interface EngineProps {
 }
 
 /** Spec §9: autoplay every 3 s. */
-export const AUTOPLAY_DELAY_MS = 3000;
+const AUTOPLAY_DELAY_MS = 3000;
 
 /** Attaches Embla and its autoplay plugin to the prerendered slides; renders nothing itself. */
 export default function WhyChooseEngine({ viewportRef, onReady, onSelect }: EngineProps) {

@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
 
 const controlClass =
@@ -22,7 +23,7 @@ interface FieldShellProps {
  * Label, hint, control and error text wired together: the label names the control, the hint and the
  * error describe it (aria-describedby), and aria-invalid marks it while the error is shown.
  */
-export function Field({ label, hint, error, required, className = "", children }: FieldShellProps) {
+function Field({ label, hint, error, required, className = "", children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -114,9 +115,22 @@ export function SelectField({
   return (
     <Field label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => (
-        <select {...select} {...control} required={required}>
-          {children}
-        </select>
+        // A native select drawn like the other fields in every engine: no engine bezel (WebKit's is
+        // grey and taller), and a chevron of its own.
+        <div className="relative">
+          <select
+            {...select}
+            {...control}
+            required={required}
+            className={`${control.className} appearance-none pr-10`}
+          >
+            {children}
+          </select>
+          <ChevronDown
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-600"
+          />
+        </div>
       )}
     </Field>
   );

@@ -1,0 +1,138 @@
+// How the leads command shows leads: a table, one lead in full, CSV. Pure functions of LeadView.
+import type { DeliveryView, LeadView } from "../leads/lead-queries";
+import { toCsv } from "./csv";
+
+/** "1 lead", "2 leads". */
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** What --json and --format json print. */
+export const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+function deliveryText(n: Omit<DeliveryView, "channel">): string {
+  switch (n.state) {
+    case "sent":
+      return `sent ${n.sentAt}`;
+    case "pending":
+      return "pending";
+    case "failed-retrying":
+      return `failed-retrying (${count(n.attempts, "attempt")}, next ${n.nextAttemptAt})`;
+    case "failed":
+      return `failed (gave up ${n.failedAt} after ${count(n.attempts, "attempt")})`;
+    default:
+      return "not notified (spam)";
+  }
+}
+
+function clip(s: string, width: number) {
+  const one = s.replace(/\s+/g, " ");
+  return one.length > width ? `${one.slice(0, width - 1)}…` : one;
+}
+
+/** "sent 2026-…" for the e-mail alone; "email sent …; webhook pending" once there are several. */
+function notificationText(l: LeadView): string {
+  if (l.deliveries.length <= 1) return deliveryText(l.notification);
+  return l.deliveries.map((d) => `${d.channel} ${deliveryText(d)}`).join("; ");
+}
+
+export function table(leads: LeadView[]): string {
+  const header = ["ID", "RECEIVED (UTC)", "KIND", "NAME", "EMAIL", "SERVICE", "NOTIFICATION"];
+  const rows = leads.map((l) => [
+    l.id,
+    l.createdAt.replace("T", " ").slice(0, 19),
+    l.spam ? `${l.kind} (spam)` : l.kind,
+    clip(l.name, 28),
+    clip(l.email, 32),
+    l.serviceLabel ?? "",
+    notificationText(l),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join("\n");
+}
+
+export function details(l: LeadView): string {
+  const lines: [string, string | null | number][] = [
+    ["ID", l.id],
+    ["Kind", l.kind],
+    ["Received", l.createdAt],
+    ["Spam", l.spam ? "yes (honeypot filled; not notified)" : "no"],
+    ["Name", l.name],
+    ["Email", l.email],
+    ["Phone", l.phone],
+  ];
+  if (l.kind === "quotation") {
+    lines.push(["Company", l.company ?? "—"], ["Service", `${l.serviceLabel} (${l.service})`]);
+  }
+  lines.push(["Last activity", l.lastActivityAt]);
+  if (l.deliveries.length === 0) lines.push(["Notification", l.notification.state]);
+  for (const d of l.deliveries) {
+    const label = { email: "E-mail", webhook: "Webhook", autoreply: "Autoreply" }[d.channel];
+    lines.push(
+      [label, d.state],
+      [`  attempts`, d.attempts],
+      [`  next`, d.nextAttemptAt],
+      [`  last try`, d.lastAttemptAt],
+      [`  last error`, d.lastError],
+      [`  sent at`, d.sentAt],
+      [`  gave up`, d.failedAt],
+      [d.channel === "webhook" ? "  webhook-id" : "  Message-ID", d.messageId],
+    );
+  }
+  const body = l.kind === "quotation" ? ["Details", l.details ?? "—"] : ["Message", l.message ?? "—"];
+  return [
+    ...lines.filter(([, v]) => v !== null).map(([k, v]) => `${`${k}:`.padEnd(14)}${v}`),
+    "",
+    `${body[0]}:`,
+    body[1],
+  ].join("\n");
+}
+
+const CSV_HEADER = [
+  "id",
+  "received_at",
+  "kind",
+  "spam",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "service",
+  "message",
+  "details",
+  "notification_state",
+  "attempts",
+  "sent_at",
+  "next_attempt_at",
+  "last_error",
+  "last_activity_at",
+  "deliveries",
+] as const;
+
+export function leadsToCsv(leads: LeadView[]): string {
+  return toCsv(
+    CSV_HEADER,
+    leads.map((l) => [
+      l.id,
+      l.createdAt,
+      l.kind,
+      l.spam ? "yes" : "no",
+      l.name,
+      l.email,
+      l.phone,
+      l.company,
+      l.serviceLabel,
+      l.message,
+      l.details,
+      l.notification.state,
+      l.notification.attempts,
+      l.notification.sentAt,
+      l.notification.nextAttemptAt,
+      l.notification.lastError,
+      l.lastActivityAt,
+      l.deliveries.map((d) => `${d.channel} ${d.state}`).join("; "),
+    ]),
+  );
+}

@@ -1,0 +1,145 @@
+// The SQLite connection's own thread (built to dist/sqlite-thread.js, started by sqlite-dialect.ts).
+// better-sqlite3 is synchronous: run on the main thread, every query, and the fsync of every COMMIT
+// (synchronous=FULL), would stop the event loop that serves the site and the services. Here they stop
+// only this thread. It takes two kinds of message: one SQL statement (from the main thread's Kysely
+// connection, one at a time), and leads to store, which the group commit runs here: the leads that
+// arrive while a transaction commits go together into the next one, with no round trip between.
+import Sqlite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { parentPort, workerData } from "node:worker_threads";
+import { type CreateResult, type LeadWrite, writeLeadBatch } from "../leads/lead-store";
+import { LeadWriter } from "../leads/lead-writer";
+import type { DB } from "./schema";
+
+export type ThreadError = { message: string; code?: string | undefined };
+
+export interface ThreadStatement {
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+}
+/** A lead to store; answered by its `ref` in a `settled` message once its transaction has ended. */
+export interface ThreadLead {
+  ref: number;
+  lead: LeadWrite;
+}
+
+export type ThreadReply =
+  | { id: number; rows: unknown[] }
+  | { id: number; changes: number; lastInsertRowid: number | bigint }
+  | { id: number; error: ThreadError };
+export interface ThreadSettled {
+  settled: ({ ref: number; result: CreateResult } | { ref: number; error: ThreadError })[];
+}
+
+/** Statements are prepared once per distinct SQL text (a few hundred at most); bounded all the same. */
+const MAX_CACHED_STATEMENTS = 1000;
+
+const port = parentPort!;
+const toThreadError = (err: unknown): ThreadError => ({
+  message: String((err as Error).message),
+  code: (err as { code?: string }).code,
+});
+
+function open(file: string) {
+  const handle = new Sqlite(file);
+  // First, so that a second process opening a new file waits for the first instead of failing.
+  handle.pragma("busy_timeout = 5000");
+  handle.pragma("journal_mode = WAL");
+  handle.pragma("synchronous = FULL");
+  handle.pragma("foreign_keys = ON");
+  return handle;
+}
+
+let handle: Sqlite.Database;
+try {
+  handle = open((workerData as { file: string }).file);
+  port.postMessage({ ready: true });
+} catch (err) {
+  port.postMessage({ failed: toThreadError(err) });
+  process.exit(1);
+}
+
+const cache = new Map<string, Sqlite.Statement>();
+function statement(sql: string): Sqlite.Statement {
+  let s = cache.get(sql);
+  if (!s) {
+    s = handle.prepare(sql);
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.delete(cache.keys().next().value!);
+    cache.set(sql, s);
+  }
+  return s;
+}
+
+// A transaction of the main thread comes one statement per message: a batch of leads waits for its
+// end, and a statement that comes during a batch (it cannot: a batch never yields to the event loop;
+// kept as a guard) waits for the batch.
+let inBatch = false;
+const heldStatements: ThreadStatement[] = [];
+const transactionEnded: (() => void)[] = [];
+
+function runStatement(m: ThreadStatement) {
+  if (inBatch) return void heldStatements.push(m);
+  let reply: ThreadReply;
+  try {
+    const s = statement(m.sql);
+    if (s.reader) reply = { id: m.id, rows: s.all(m.parameters) };
+    else {
+      const r = s.run(m.parameters);
+      reply = { id: m.id, changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+    }
+  } catch (err) {
+    reply = { id: m.id, error: toThreadError(err) };
+  }
+  port.postMessage(reply);
+  if (!handle.inTransaction) transactionEnded.splice(0).forEach((resume) => resume());
+}
+
+// The lead batches' queries, built by Kysely here, on the same handle and statement cache.
+const kysely = new Kysely<DB>({
+  dialect: new SqliteDialect({ database: { prepare: statement, close: () => {} } }),
+});
+
+const writer = new LeadWriter(async (writes) => {
+  while (handle.inTransaction) await new Promise<void>((resume) => transactionEnded.push(resume));
+  inBatch = true;
+  try {
+    statement("begin immediate").run();
+    try {
+      const outcomes = await writeLeadBatch(kysely, writes);
+      statement("commit").run();
+      return outcomes;
+    } catch (err) {
+      if (handle.inTransaction) statement("rollback").run();
+      throw err;
+    }
+  } finally {
+    inBatch = false;
+    heldStatements.splice(0).forEach(runStatement);
+    transactionEnded.splice(0).forEach((resume) => resume());
+  }
+});
+
+// Answers go back together: those settled by one transaction in one message.
+let settled: ThreadSettled["settled"] = [];
+function answer(entry: ThreadSettled["settled"][number]) {
+  if (settled.push(entry) === 1) {
+    queueMicrotask(() => {
+      port.postMessage({ settled } satisfies ThreadSettled);
+      settled = [];
+    });
+  }
+}
+
+port.on("message", (m: ThreadStatement | ThreadLead | "close") => {
+  if (m === "close") {
+    handle.close();
+    port.close();
+  } else if ("lead" in m) {
+    const { ref } = m;
+    writer.write(m.lead).then(
+      (result) => answer({ ref, result }),
+      (err: unknown) => answer({ ref, error: toThreadError(err) }),
+    );
+  } else runStatement(m);
+});

@@ -1,0 +1,203 @@
+// What the company does with stored leads on its own initiative (purge) or at a person's request
+// (export, erasure: UK GDPR articles 15 and 17). Each action and its audit row commit together; the
+// leads command calls these, and so does the staff desk.
+import { type Retention, retentionCutoffs } from "@site/contracts";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/database";
+import type { DB } from "../db/schema";
+import { type AuditEntry, recordAudit } from "./audit-log";
+import { addressHash, purgeExpiredIdempotencyKeys } from "./lead-store";
+import { type LeadFilter, type LeadView, listLeads } from "./lead-queries";
+import { DELIVERY_EXPIRY_MS } from "./outbox-store";
+
+type Actor = Pick<AuditEntry, "actorType" | "actor">;
+
+/** Ids per statement: well under SQLite's 32,766 bound parameters. */
+const CHUNK = 500;
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** Deletes the leads `ids` with their deliveries and idempotency keys; the ids actually deleted. */
+async function deleteLeads(trx: Kysely<DB>, ids: readonly string[]) {
+  const deleted: { id: string; is_spam: number }[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    await trx.deleteFrom("idempotency_keys").where("lead_id", "in", chunk).execute();
+    await trx.deleteFrom("outbox").where("lead_id", "in", chunk).execute();
+    deleted.push(
+      ...(await trx.deleteFrom("leads").where("id", "in", chunk).returning(["id", "is_spam"]).execute()),
+    );
+  }
+  return deleted;
+}
+
+export interface PurgeResult {
+  enquiries: number;
+  spam: number;
+  /** Idempotency keys past their 24 h, besides those of the purged leads. */
+  idempotencyKeys: number;
+  leadIds: string[];
+  dryRun: boolean;
+}
+
+/** Leads past retention at `now` whose deliveries are all made, given up or expired. */
+function expiredLeads(db: Kysely<DB>, retention: Retention, now: Date) {
+  const cut = retentionCutoffs(retention, now);
+  const deliveryLive = new Date(now.getTime() - DELIVERY_EXPIRY_MS).toISOString();
+  return db
+    .selectFrom("leads")
+    .select(["id", "is_spam"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("is_spam", "=", 1), eb("created_at", "<", cut.spam.toISOString())]),
+        eb.and([
+          eb("is_spam", "=", 0),
+          eb(eb.fn.coalesce("last_activity_at", "created_at"), "<", cut.enquiry.toISOString()),
+        ]),
+      ]),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("outbox")
+            .select("outbox.lead_id")
+            .whereRef("outbox.lead_id", "=", "leads.id")
+            .where("outbox.sent_at", "is", null)
+            .where("outbox.given_up_at", "is", null)
+            .where("outbox.queued_at", ">", deliveryLive),
+        ),
+      ),
+    )
+    .orderBy("created_at", "asc");
+}
+
+/**
+ * Deletes what the privacy notice says is no longer kept: enquiries `retention.enquiryMonths` after
+ * the last contact, spam `retention.spamDays` after it arrived (each with its deliveries and keys),
+ * expired idempotency keys and stale autoreply marks. A lead with a delivery still being tried waits
+ * for it. Safe when several processes purge at once: each deletes what is still there and reports
+ * only that. A dry run reports the same without deleting or auditing.
+ */
+export async function purgeExpired(
+  database: Database,
+  opts: { retention: Retention; now: Date; actor: Actor; dryRun?: boolean },
+): Promise<PurgeResult> {
+  const { retention, now, actor, dryRun = false } = opts;
+  if (dryRun) {
+    const rows = await expiredLeads(database.db, retention, now).execute();
+    const keys = await database.db
+      .selectFrom("idempotency_keys")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("created_at", "<=", new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString())
+      .executeTakeFirstOrThrow();
+    return summary(rows, Number(keys.n), true);
+  }
+  return database.db.transaction().execute(async (trx) => {
+    const rows = await expiredLeads(trx, retention, now).execute();
+    const deleted = await deleteLeads(
+      trx,
+      rows.map((r) => r.id),
+    );
+    const keys = await purgeExpiredIdempotencyKeys(trx, now);
+    await trx
+      .deleteFrom("autoreply_log")
+      .where("sent_at", "<=", new Date(now.getTime() - 60 * 60 * 1000).toISOString())
+      .execute();
+    const result = summary(deleted, keys, false);
+    await recordAudit(
+      trx,
+      {
+        ...actor,
+        action: "purge",
+        leadIds: result.leadIds,
+        detail: {
+          enquiries: result.enquiries,
+          spam: result.spam,
+          idempotencyKeys: keys,
+          enquiryMonths: retention.enquiryMonths,
+          spamDays: retention.spamDays,
+        },
+      },
+      now,
+    );
+    return result;
+  });
+}
+
+function summary(rows: { id: string; is_spam: number }[], keys: number, dryRun: boolean): PurgeResult {
+  const spam = rows.filter((r) => Number(r.is_spam) === 1).length;
+  return {
+    enquiries: rows.length - spam,
+    spam,
+    idempotencyKeys: keys,
+    leadIds: rows.map((r) => r.id),
+    dryRun,
+  };
+}
+
+/** Everything stored about one address (matched case-insensitively, trimmed), spam included. */
+export function findByEmail(db: Kysely<DB>, email: string): Promise<LeadView[]> {
+  return listLeads(db, { email, spam: "include" });
+}
+
+/** An export of the leads matching `filter`, written to the audit trail (ids, format, never the data). */
+export async function exportLeads(
+  database: Database,
+  opts: { filter: LeadFilter; format: "json" | "csv"; now: Date; actor: Actor },
+): Promise<LeadView[]> {
+  const leads = await listLeads(database.db, opts.filter);
+  await recordAudit(
+    database.db,
+    { ...opts.actor, action: "export", leadIds: leads.map((l) => l.id), detail: { format: opts.format } },
+    opts.now,
+  );
+  return leads;
+}
+
+/** Article 15: the leads of one address, with the export written to the audit trail (ids only). */
+export async function exportByEmail(
+  database: Database,
+  opts: { email: string; format: "json" | "csv"; now: Date; actor: Actor },
+): Promise<LeadView[]> {
+  const leads = await findByEmail(database.db, opts.email);
+  await recordAudit(
+    database.db,
+    {
+      ...opts.actor,
+      action: "export",
+      leadIds: leads.map((l) => l.id),
+      detail: { format: opts.format, byEmail: true },
+    },
+    opts.now,
+  );
+  return leads;
+}
+
+/**
+ * Article 17: deletes every lead of one address with its deliveries, idempotency keys and autoreply
+ * mark, in one transaction with its audit row (which holds the ids and the count, never the address).
+ */
+export async function eraseByEmail(
+  database: Database,
+  opts: { email: string; now: Date; actor: Actor },
+): Promise<{ leadIds: string[] }> {
+  return database.db.transaction().execute(async (trx) => {
+    const ids = await trx
+      .selectFrom("leads")
+      .select("id")
+      .where(sql`lower(email)`, "=", normalise(opts.email))
+      .execute();
+    const deleted = await deleteLeads(
+      trx,
+      ids.map((r) => r.id),
+    );
+    await trx.deleteFrom("autoreply_log").where("address_hash", "=", addressHash(opts.email)).execute();
+    const leadIds = deleted.map((r) => r.id);
+    await recordAudit(
+      trx,
+      { ...opts.actor, action: "erase", leadIds, detail: { leads: leadIds.length } },
+      opts.now,
+    );
+    return { leadIds };
+  });
+}

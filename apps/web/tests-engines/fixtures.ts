@@ -1,0 +1,81 @@
+/**
+ * Playwright Test runs the suite (projects = engines, see playwright.config.ts); its browsers are
+ * ours. One browser per engine and worker, one fresh visitor (`tab`) per check. After every check,
+ * whatever it checked: no uncaught error in the page.
+ */
+import { test as base, expect } from "@playwright/test";
+import { baseURL } from "../tests/support/e2e-env";
+import type { EngineBrowser, EngineName } from "./driver/driver";
+import { launchEngine } from "./driver/engines";
+import { knownFailureOf } from "./known-failures";
+import { Tab } from "./tab";
+
+/** The worker's browser, started on first use and started again after a check left it failing. */
+class EngineHolder {
+  private browser: Promise<EngineBrowser> | undefined;
+
+  constructor(readonly name: EngineName) {}
+
+  get(): Promise<EngineBrowser> {
+    this.browser ??= launchEngine(this.name);
+    return this.browser;
+  }
+
+  async discard() {
+    const browser = this.browser;
+    this.browser = undefined;
+    await (await browser?.catch(() => undefined))?.close().catch(() => undefined);
+  }
+}
+
+interface WorkerFixtures {
+  engineName: EngineName;
+  engine: EngineHolder;
+}
+
+export const test = base.extend<{ tab: Tab; knownFailure: void }, WorkerFixtures>({
+  engineName: ["chromium", { scope: "worker", option: true }],
+
+  engine: [
+    async ({ engineName }, provide) => {
+      const holder = new EngineHolder(engineName);
+      await provide(holder);
+      await holder.discard();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+
+  /** Applies known-failures.ts to every check (set up before, torn down after everything else). */
+  knownFailure: [
+    async ({ engineName }, provide, testInfo) => {
+      const known = knownFailureOf(engineName, testInfo.titlePath.slice(1));
+      if (known?.kind === "fails") testInfo.fail(true, known.because);
+      await provide();
+      if (known?.kind === "intermittent") {
+        const failed = testInfo.status !== "passed";
+        testInfo.annotations.push({
+          type: "known failure",
+          description: `${failed ? "failed as known" : "did not show this run"}: ${known.because}`,
+        });
+        if (failed) testInfo.expectedStatus = testInfo.status ?? "failed";
+      }
+    },
+    { auto: true },
+  ],
+
+  tab: async ({ engine, engineName }, provide, testInfo) => {
+    const driver = await (await engine.get()).newTab();
+    const tab = new Tab(driver, engineName, baseURL);
+    await provide(tab);
+    if (testInfo.status === "passed") {
+      const { uncaught } = await tab.errors();
+      expect(uncaught, "uncaught errors in the page").toEqual([]);
+      await driver.close();
+    } else {
+      // A page that stopped answering may have taken the browser with it: start a new one.
+      await engine.discard();
+    }
+  },
+});
+
+export { expect };

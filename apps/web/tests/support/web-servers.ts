@@ -1,0 +1,46 @@
+import type { PlaywrightTestConfig } from "@playwright/test";
+import {
+  baseURL,
+  e2eDatabaseUrl,
+  e2eRateLimitPerMinute,
+  notifyTo,
+  repoRoot,
+  smtpSinkHttpPort,
+  smtpSinkPort,
+  smtpSinkUrl,
+} from "./e2e-env";
+
+/**
+ * The servers every browser run needs (playwright.config.ts, tests-engines/playwright.config.ts):
+ * the SMTP peer that receives the lead notifications, and `npm start` (site and both services).
+ */
+export const e2eWebServers: NonNullable<PlaywrightTestConfig["webServer"]> = [
+  {
+    // The SMTP peer that receives the lead notifications (tests/support/smtp-sink.ts).
+    name: "smtp-sink",
+    command: "node node_modules/jiti/lib/jiti-cli.mjs apps/web/tests/support/smtp-sink.ts",
+    cwd: repoRoot,
+    url: `${smtpSinkUrl}/healthz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
+  },
+  {
+    name: "site",
+    command: "node scripts/start.mjs",
+    cwd: repoRoot,
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      // The specs read the same database with `npm run leads` (tests/support/e2e-env.ts).
+      DATABASE_URL: e2eDatabaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+      NOTIFY_TO: notifyTo,
+      // The run posts many forms from one IP: lift the per-IP limit (default 10 per minute).
+      RATE_LIMIT_PER_MINUTE: String(e2eRateLimitPerMinute),
+      ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? baseURL,
+      LOG_LEVEL: "warn",
+    },
+  },
+];

@@ -1,0 +1,60 @@
+// How long the company keeps what the site collects: the ONE home of these periods. The privacy
+// notice (apps/web, at build time) and the server's purge (apps/server, at run time) both read them
+// through retentionFromEnv, so the notice never states a period the code does not keep.
+
+export interface Retention {
+  /** Contact and quotation enquiries: months after the last contact (activity) with the person. */
+  enquiryMonths: number;
+  /** Submissions identified as spam: days after they arrived. */
+  spamDays: number;
+  /** Web server and security logs (kept by the host, not by this code). */
+  serverLogDays: number;
+  /** Job applications (received by e-mail, not through this site's forms). */
+  applicationMonths: number;
+}
+
+/** What the privacy notice promises when nothing overrides it. */
+export const DEFAULT_RETENTION: Readonly<Retention> = {
+  enquiryMonths: 24,
+  spamDays: 30,
+  serverLogDays: 30,
+  applicationMonths: 6,
+};
+
+/** The variables that override the periods this code enforces. */
+const OVERRIDES = {
+  RETENTION_ENQUIRY_MONTHS: "enquiryMonths",
+  RETENTION_SPAM_DAYS: "spamDays",
+} as const satisfies Record<string, keyof Retention>;
+
+/**
+ * The periods in force: the defaults, with RETENTION_ENQUIRY_MONTHS and RETENTION_SPAM_DAYS (whole
+ * numbers from 1 to 1200) when set. Throws naming a bad value: a typo must not shorten or lengthen
+ * what the notice promises.
+ */
+export function retentionFromEnv(env: Record<string, string | undefined>): Retention {
+  const retention: Retention = { ...DEFAULT_RETENTION };
+  for (const [name, key] of Object.entries(OVERRIDES)) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1200) {
+      throw new Error(`${name} must be a whole number from 1 to 1200, got "${raw}"`);
+    }
+    retention[key] = Number(raw);
+  }
+  return retention;
+}
+
+/** The instant before which an enquiry last active, or spam received, has expired at `now`. */
+export function retentionCutoffs(retention: Retention, now: Date): { enquiry: Date; spam: Date } {
+  // Calendar months in UTC, the day clamped to the target month: 31 March minus one month is 28 (or
+  // 29) February, not JavaScript's overflow into 3 March.
+  const enquiry = new Date(now);
+  const day = enquiry.getUTCDate();
+  enquiry.setUTCDate(1);
+  enquiry.setUTCMonth(enquiry.getUTCMonth() - retention.enquiryMonths);
+  const lastDay = new Date(Date.UTC(enquiry.getUTCFullYear(), enquiry.getUTCMonth() + 1, 0)).getUTCDate();
+  enquiry.setUTCDate(Math.min(day, lastDay));
+  const spam = new Date(now.getTime() - retention.spamDays * 24 * 60 * 60 * 1000);
+  return { enquiry, spam };
+}

@@ -1,0 +1,190 @@
+// `npm run perf`: Lighthouse CI (lighthouserc.js) once per preset, then the table in docs/perf.md.
+//   npm run perf                               every prerendered route, both presets, writes docs/perf.md
+//   npm run perf -- --routes /,/contact        those routes; prints the table (writes it only with --out)
+//   npm run perf -- --report-only              never fails on budgets
+//   PERF_URL=https://staging.example.com npm run perf   audit a running site instead of `npm start`
+// Options: --preset mobile|desktop|both, --runs N (default 3), --advisory total-blocking-time,performance
+// (report those budgets, as LHCI warnings, without failing on them), --out FILE.
+// LHCI starts `npm start`, runs Lighthouse, takes the median of each figure and checks the budgets; this
+// script only chooses what it runs and turns .lighthouseci/ into the table (figures: the same median).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { auditedRoutes, browserName, budgets, categories, noindexRoutes } from "../lighthouserc.js";
+
+const { values: args } = parseArgs({
+  options: {
+    routes: { type: "string" },
+    preset: { type: "string", default: "both" },
+    runs: { type: "string", default: "3" },
+    out: { type: "string" },
+    "report-only": { type: "boolean", default: false },
+    advisory: { type: "string", default: "" },
+  },
+});
+const routes = args.routes ? args.routes.split(",").map((r) => r.trim()) : auditedRoutes;
+const presets = args.preset === "both" ? ["mobile", "desktop"] : [args.preset];
+if (!presets.every((p) => p in budgets)) throw new Error("--preset must be mobile, desktop or both");
+const runs = Math.max(1, Number(args.runs) || 1);
+const outFile = args.out ?? (args.routes ? undefined : "docs/perf.md");
+const lhciDir = ".lighthouseci";
+
+const lhciCli = createRequire(import.meta.url).resolve("@lhci/cli/src/cli.js");
+/** Runs one LHCI command; `env` sets lighthouserc.js's preset, routes and runs. Returns its exit status. */
+function lhci(command, env) {
+  const r = spawnSync(process.execPath, [lhciCli, ...command], {
+    stdio: "inherit",
+    env: { ...process.env, PERF_ADVISORY: args.advisory, ...env },
+  });
+  return r.status ?? 1;
+}
+const readJson = (file) => JSON.parse(readFileSync(path.join(lhciDir, file), "utf8"));
+/** LHCI's aggregationMethod "median" (the mean of the middle two for an even count). */
+function median(values) {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  const m = Math.floor((v.length - 1) / 2);
+  return v.length % 2 ? v[m] : (v[m] + v[m + 1]) / 2;
+}
+const routeOf = (url) => decodeURI(new URL(url).pathname);
+const metrics = {
+  "largest-contentful-paint": {
+    label: "LCP",
+    cell: (v) => `${(v / 1000).toFixed(2)} s`,
+    budget: (v) => `${v / 1000} s`,
+  },
+  "total-blocking-time": { label: "TBT", cell: (v) => `${Math.round(v)} ms`, budget: (v) => `${v} ms` },
+  "cumulative-layout-shift": { label: "CLS", cell: (v) => v.toFixed(3), budget: (v) => `${v}` },
+};
+const titles = {
+  performance: "Performance",
+  accessibility: "Accessibility",
+  "best-practices": "Best practices",
+  seo: "SEO",
+};
+/** The budget an LHCI assertion result is about: a category id or a metric's audit id. */
+const budgetOf = (a) => (a.auditId === "categories" ? a.auditProperty : a.auditId);
+
+// One run that is not counted (its result is cleared by the next collect): the first Lighthouse run on
+// a machine pays for the cold disk cache of the browser binary, Lighthouse and the site's files.
+if (lhci(["collect"], { PERF_PRESET: presets[0], PERF_ROUTES: routes[0], PERF_RUNS: "1" })) process.exit(1);
+
+const results = {};
+let failed = false;
+for (const preset of presets) {
+  // The noindex pages get a collect of their own (lighthouserc.js skips "page is crawlable" there).
+  const groups = [
+    routes.filter((r) => !noindexRoutes.includes(r)),
+    routes.filter((r) => noindexRoutes.includes(r)),
+  ];
+  for (const [i, group] of groups.filter((g) => g.length > 0).entries()) {
+    const env = { PERF_PRESET: preset, PERF_ROUTES: group.join(","), PERF_RUNS: String(runs) };
+    if (lhci(["collect", ...(i > 0 ? ["--additive"] : [])], env)) process.exit(1);
+  }
+  rmSync(path.join(lhciDir, "assertion-results.json"), { force: true });
+  failed = lhci(["assert"], { PERF_PRESET: preset, PERF_ROUTES: "" }) !== 0 || failed;
+  if (!existsSync(path.join(lhciDir, "assertion-results.json"))) process.exit(1); // assert itself failed
+
+  const files = readdirSync(lhciDir).filter((f) => /^lhr-\d+\.json$/.test(f));
+  const lhrs = files.map(readJson);
+  const assertions = readJson("assertion-results.json").filter((a) => !a.passed);
+  results[preset] = routes.map((route) => {
+    const own = lhrs.filter((l) => routeOf(l.finalUrl) === route);
+    const num = (id) => median(own.map((l) => l.audits[id]?.numericValue));
+    const scriptBytes = (l) =>
+      l.audits["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script")?.transferSize;
+    return {
+      route,
+      scores: Object.fromEntries(categories.map((c) => [c, median(own.map((l) => l.categories[c]?.score))])),
+      metrics: Object.fromEntries(Object.keys(metrics).map((id) => [id, num(id)])),
+      jsBytes: median(own.map(scriptBytes)),
+      noindex: own.some((l) => l.configSettings.skipAudits?.includes("is-crawlable")),
+      failures: assertions.filter((a) => routeOf(a.url) === route),
+      lhr: own[0],
+    };
+  });
+  // Keep this preset's reports (lhr-*.html) beside the next preset's: the next collect clears the top level.
+  rmSync(path.join(lhciDir, preset), { recursive: true, force: true });
+  mkdirSync(path.join(lhciDir, preset));
+  for (const f of readdirSync(lhciDir).filter((f) => /^lhr-\d+\.(json|html)$/.test(f)))
+    renameSync(path.join(lhciDir, f), path.join(lhciDir, preset, f));
+}
+
+function failureText(a) {
+  const id = budgetOf(a);
+  const show = (v) => (id in metrics ? metrics[id].cell(v) : Math.round(v * 100));
+  const beyond = a.operator === ">=" ? "<" : ">"; // LHCI's operator says what the budget demands
+  return `${metrics[id]?.label ?? id} ${show(a.actual)} ${beyond} ${show(a.expected)}${a.level === "warn" ? " (advisory)" : ""}`;
+}
+
+function table(preset, rows) {
+  const b = budgets[preset];
+  const limits = Object.entries(b).map(([id, v]) =>
+    id in metrics
+      ? `${metrics[id].label} ≤ ${metrics[id].budget(v)}`
+      : `${titles[id].toLowerCase()} ≥ ${v * 100}`,
+  );
+  const lines = [
+    `## ${preset === "mobile" ? "Mobile (Moto G Power emulation, simulated slow 4G)" : "Desktop (1350×940, simulated broadband)"}`,
+    "",
+    `Budgets: ${limits.join(", ")}.`,
+    "",
+    `| Route | ${categories.map((c) => titles[c]).join(" | ")} | LCP | TBT | CLS | JS transferred | Budget |`,
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+  ];
+  for (const row of rows) {
+    const mark = (id) => (row.failures.some((a) => budgetOf(a) === id) ? " ❌" : "");
+    const cells = [
+      ...categories.map((c) => `${Math.round(row.scores[c] * 100)}${mark(c)}`),
+      ...Object.entries(metrics).map(([id, m]) => `${m.cell(row.metrics[id])}${mark(id)}`),
+      `${(row.jsBytes / 1024).toFixed(1)} KiB`,
+      row.failures.length ? `fail: ${row.failures.map(failureText).join("; ")}` : "pass",
+    ];
+    lines.push(`| ${row.route}${row.noindex ? " ¹" : ""} | ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
+const first = Object.values(results)[0]?.[0]?.lhr;
+const missed = presets.flatMap((p) =>
+  results[p].filter((r) => r.failures.length).map((r) => `${p} ${r.route}`),
+);
+const doc = [
+  "# Performance report",
+  "",
+  `Generated ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC by \`npm run perf\` (Lighthouse CI, ` +
+    `\`lighthouserc.js\`) against ${process.env.PERF_URL || "`npm start` (production build, local server)"} with ` +
+    `Lighthouse ${first?.lighthouseVersion ?? "?"} and Chromium ` +
+    `${first?.environment?.hostUserAgent?.match(/Chrome\/([\d.]+)/)?.[1] ?? "?"} (${browserName})` +
+    `${runs > 1 ? `; each figure is the median of ${runs} runs per route` : ", one run per route"}.`,
+  "Scores are out of 100; ❌ marks a figure outside its budget. JS transferred is the compressed script",
+  "bytes of the page load. The first-load JS budget (≤ 125 KB gzip for /) is checked separately by",
+  "`npm run check:js-budget` (size-limit, `.size-limit.js`).",
+  ...(args.routes
+    ? []
+    : [
+        "The 404 page is not in the table: it is served with status 404 on purpose and Lighthouse does not",
+        "audit error responses (the axe, keyboard and SEO browser tests cover it).",
+      ]),
+  "",
+  ...presets.flatMap((p) => [table(p, results[p]), ""]),
+  ...(presets.some((p) => results[p].some((r) => r.noindex))
+    ? [
+        "¹ noindex page: Lighthouse's “page is crawlable” audit is skipped, because failing it is the intended",
+        "behaviour.",
+        "",
+      ]
+    : []),
+  missed.length ? `**Budget failures: ${missed.length}** (${missed.join(", ")}).` : "**Every budget met.**",
+  "",
+].join("\n");
+
+if (outFile) {
+  writeFileSync(outFile, doc);
+  console.log(`perf: wrote ${outFile}`);
+} else console.log(`\n${doc}`);
+if (failed && !args["report-only"]) {
+  console.error(`perf: budget failure(s), Lighthouse CI's assertions above: ${missed.join(", ")}`);
+  process.exit(1);
+}

@@ -34,6 +34,7 @@ const ALL_TABLES = [
   "lead_events",
   "notes",
   "webauthn_challenges",
+  "autoreply_log",
   "sessions",
   "enrolments",
   "passkeys",

@@ -169,6 +169,7 @@ describe.each(BACKENDS)("desk leads API ($backend)", ({ backend, skip }) => {
     });
     expect(timeline.json().items.map((i: { type: string }) => i.type)).toEqual([
       "received",
+      "delivery",
       "status",
       "assignee",
       "note",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { channelHealthSchema } from "./desk-actions";
 import { leadStatusSchema } from "./desk-leads";
 
 /** How many weeks the dashboard's weekly chart covers. */
@@ -14,5 +15,7 @@ export const dashboardAnswerSchema = z.object({
   open: z.array(z.object({ status: leadStatusSchema, count: z.number().int() })),
   /** Median time from arrival to the first status change, over leads received in those weeks. */
   firstResponse: z.object({ medianMs: z.number().nullable(), leads: z.number().int() }),
+  /** Each notification channel that has deliveries: pending, failing, failed, last error. */
+  channels: z.array(channelHealthSchema),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deliveryChannelSchema, deliverySchema } from "./desk-actions";
 import { QUOTATION_SERVICES, type QuotationService } from "./lead";
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
@@ -92,7 +93,12 @@ export const leadDetailSchema = leadRowSchema.extend({
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
 /** GET /api/leads/:id */
-export const leadAnswerSchema = z.object({ lead: leadDetailSchema, notes: z.array(noteSchema) });
+export const leadAnswerSchema = z.object({
+  lead: leadDetailSchema,
+  notes: z.array(noteSchema),
+  /** Each channel's delivery (none for spam). */
+  deliveries: z.array(deliverySchema),
+});
 export type LeadAnswer = z.infer<typeof leadAnswerSchema>;
 
 /** PATCH /api/leads/:id: the working state; at least one of the two. */
@@ -111,8 +117,8 @@ export const noteCreateSchema = z.object({
 });
 
 /**
- * GET /api/leads/:id/timeline: what happened to a lead, oldest first. Part 2 (issue 15) adds
- * notification deliveries per channel, spam decisions and exports as further item types.
+ * GET /api/leads/:id/timeline: what happened to a lead, oldest first: received, each channel's
+ * deliveries, status and assignee changes, spam decisions, notes, exports.
  */
 const actor = z.object({ id: z.string(), name: z.string() }).nullable();
 export const timelineItemSchema = z.discriminatedUnion("type", [
@@ -132,6 +138,16 @@ export const timelineItemSchema = z.discriminatedUnion("type", [
     to: person.nullable(),
   }),
   z.object({ type: z.literal("note"), at: z.string(), actor, noteId: z.string() }),
+  z.object({
+    type: z.literal("delivery"),
+    at: z.string(),
+    channel: deliveryChannelSchema,
+    event: z.enum(["queued", "sent", "retrying", "failed"]),
+    attempts: z.number().int(),
+    error: z.string().nullable(),
+  }),
+  z.object({ type: z.literal("spam"), at: z.string(), actor, spam: z.boolean() }),
+  z.object({ type: z.literal("export"), at: z.string(), actor }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export const timelineAnswerSchema = z.object({ items: z.array(timelineItemSchema) });

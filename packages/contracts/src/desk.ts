@@ -3,3 +3,4 @@
 export * from "./desk-auth";
 export * from "./desk-leads";
 export * from "./desk-dashboard";
+export * from "./desk-actions";

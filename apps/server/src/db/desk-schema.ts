@@ -61,7 +61,7 @@ export interface LeadEventsTable {
   lead_id: string;
   at: string;
   staff_id: string | null;
-  type: "status" | "assignee";
+  type: "status" | "assignee" | "spam";
   from_value: string | null;
   to_value: string | null;
 }

@@ -1,5 +1,11 @@
 import { QUOTATION_SERVICES } from "@site/contracts";
-import { type DashboardAnswer, DASHBOARD_WEEKS, OPEN_STATUSES } from "@site/contracts/desk";
+import {
+  type ChannelHealth,
+  DASHBOARD_WEEKS,
+  type DashboardAnswer,
+  DELIVERY_CHANNELS,
+  OPEN_STATUSES,
+} from "@site/contracts/desk";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
@@ -82,5 +88,50 @@ export async function dashboard(db: Kysely<DB>, now: Date): Promise<DashboardAns
     .groupBy(["leads.id", "leads.created_at"])
     .execute();
   const durations = firstChanges.map((r) => Date.parse(String(r.first_at)) - Date.parse(r.created_at));
-  return { weeks, services, open, firstResponse: { medianMs: median(durations), leads: durations.length } };
+  return {
+    weeks,
+    services,
+    open,
+    firstResponse: { medianMs: median(durations), leads: durations.length },
+    channels: await channelHealth(db),
+  };
+}
+
+/** Per channel with deliveries: how many wait, fail and are retried, were given up or sent; the last error. */
+async function channelHealth(db: Kysely<DB>): Promise<ChannelHealth[]> {
+  const count = (cond: string) => sql<number>`sum(case when ${sql.raw(cond)} then 1 else 0 end)`;
+  const rows = await db
+    .selectFrom("outbox")
+    .select([
+      "channel",
+      count("sent_at is null and given_up_at is null and attempts = 0").as("pending"),
+      count("sent_at is null and given_up_at is null and attempts > 0").as("failing"),
+      count("sent_at is null and given_up_at is not null").as("failed"),
+      count("sent_at is not null").as("sent"),
+    ])
+    .groupBy("channel")
+    .execute();
+  const health: ChannelHealth[] = [];
+  for (const channel of DELIVERY_CHANNELS) {
+    const r = rows.find((x) => x.channel === channel);
+    if (!r) continue;
+    const last = await db
+      .selectFrom("outbox")
+      .select(["last_error", "last_attempt_at"])
+      .where("channel", "=", channel)
+      .where("last_error", "is not", null)
+      .orderBy("last_attempt_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    health.push({
+      channel,
+      pending: Number(r.pending),
+      failing: Number(r.failing),
+      failed: Number(r.failed),
+      sent: Number(r.sent),
+      lastError: last?.last_error ?? null,
+      lastErrorAt: last?.last_attempt_at ?? null,
+    });
+  }
+  return health;
 }

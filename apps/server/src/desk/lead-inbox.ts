@@ -67,6 +67,18 @@ function baseConditions(eb: Eb, dialect: Database["dialect"], f: InboxFilters, m
   return c;
 }
 
+/** Every lead the inbox's filters select (all pages), as a subquery of ids: what an export holds. */
+export function inboxLeadIds(database: Database, f: InboxFilters, me: string) {
+  return database.db
+    .selectFrom("leads")
+    .select("leads.id")
+    .where((eb) => {
+      const c = baseConditions(eb, database.dialect, f, me);
+      if (f.status) c.push(eb("leads.status", "=", f.status));
+      return eb.and(c);
+    });
+}
+
 /** One page of the inbox, newest first, and the counts per status under the same filters. */
 export async function queryInbox(database: Database, f: InboxFilters, me: string): Promise<InboxAnswer> {
   const { db, dialect } = database;

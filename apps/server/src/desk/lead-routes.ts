@@ -18,7 +18,8 @@ import type { Clock } from "../leads/clock";
 import { dashboard } from "./dashboard";
 import { staffOf } from "./guard";
 import { queryInbox } from "./lead-inbox";
-import { addNote, getLeadAnswer, LeadWorkError, leadTimeline, updateLead } from "./lead-work";
+import { leadTimeline } from "./lead-timeline";
+import { addNote, getLeadAnswer, LeadWorkError, updateLead } from "./lead-work";
 import { activeStaff } from "./staff-store";
 
 const noLead = (reply: FastifyReply) =>

@@ -1,11 +1,12 @@
-// A lead's page: every field, its notes, its working state (status, assignee) and its timeline.
+// A lead's page: every field, its notes, its deliveries and its working state (status, assignee).
 // Each change is written with a lead event (what the timeline and the dashboard read) and an audit row.
 import { quotationServiceLabel } from "@site/contracts";
-import type { LeadAnswer, LeadStatus, LeadUpdate, Note, Staff, TimelineItem } from "@site/contracts/desk";
+import type { LeadAnswer, LeadUpdate, Note, Staff } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { newLeadId } from "../leads/ids";
 import { recordAudit } from "../leads/audit-log";
+import { listLeads } from "../leads/lead-queries";
 
 export class LeadWorkError extends Error {}
 
@@ -33,6 +34,7 @@ export async function getLeadAnswer(db: Kysely<DB>, id: string): Promise<LeadAns
     .orderBy("notes.created_at")
     .orderBy("notes.id")
     .execute();
+  const [view] = await listLeads(db, { id, spam: "include" });
   return {
     lead: {
       id: r.id,
@@ -56,6 +58,17 @@ export async function getLeadAnswer(db: Kysely<DB>, id: string): Promise<LeadAns
         body: n.body,
         createdAt: n.created_at,
         author: { id: n.author_id, name: n.name, email: n.email },
+      }),
+    ),
+    deliveries: (view?.deliveries ?? []).map(
+      ({ channel, state, attempts, nextAttemptAt, lastError, sentAt, failedAt }) => ({
+        channel,
+        state: state === "not-notified-spam" ? "pending" : state,
+        attempts,
+        nextAttemptAt,
+        lastError,
+        sentAt,
+        failedAt,
       }),
     ),
   };
@@ -94,7 +107,12 @@ export async function updateLead(
         })
         .execute();
     if (change.status !== undefined && change.status !== lead.status) {
-      await trx.updateTable("leads").set({ status: change.status }).where("id", "=", id).execute();
+      // Working the lead is contact with the person: its retention counts from now.
+      await trx
+        .updateTable("leads")
+        .set({ status: change.status, last_activity_at: now.toISOString() })
+        .where("id", "=", id)
+        .execute();
       await event("status", lead.status, change.status);
       await recordAudit(
         trx,
@@ -140,6 +158,11 @@ export async function addNote(
       .insertInto("notes")
       .values({ id, lead_id: leadId, staff_id: staff.id, body, created_at: now.toISOString() })
       .execute();
+    await trx
+      .updateTable("leads")
+      .set({ last_activity_at: now.toISOString() })
+      .where("id", "=", leadId)
+      .execute();
     await recordAudit(
       trx,
       { actorType: "staff", actor: staff.id, action: "lead.note", leadIds: [leadId], detail: { noteId: id } },
@@ -147,51 +170,4 @@ export async function addNote(
     );
     return { id, body, createdAt: now.toISOString(), author: staff };
   });
-}
-
-/** What happened to a lead, oldest first: received, status and assignee changes, notes. */
-export async function leadTimeline(db: Kysely<DB>, leadId: string): Promise<TimelineItem[] | undefined> {
-  const lead = await db
-    .selectFrom("leads")
-    .select(["kind", "created_at"])
-    .where("id", "=", leadId)
-    .executeTakeFirst();
-  if (!lead) return undefined;
-  const names = new Map(
-    (await db.selectFrom("staff").select(["id", "name"]).execute()).map((s) => [s.id, s.name] as const),
-  );
-  const person = (id: string | null) => (id ? { id, name: names.get(id) ?? "" } : null);
-  const events = await db.selectFrom("lead_events").selectAll().where("lead_id", "=", leadId).execute();
-  const notes = await db
-    .selectFrom("notes")
-    .select(["id", "staff_id", "created_at"])
-    .where("lead_id", "=", leadId)
-    .execute();
-  const items: TimelineItem[] = [
-    { type: "received", at: lead.created_at, kind: lead.kind },
-    ...events.map(
-      (e): TimelineItem =>
-        e.type === "status"
-          ? {
-              type: "status",
-              at: e.at,
-              actor: person(e.staff_id),
-              from: e.from_value as LeadStatus | null,
-              to: e.to_value as LeadStatus,
-            }
-          : {
-              type: "assignee",
-              at: e.at,
-              actor: person(e.staff_id),
-              from: person(e.from_value),
-              to: person(e.to_value),
-            },
-    ),
-    ...notes.map(
-      (n): TimelineItem => ({ type: "note", at: n.created_at, actor: person(n.staff_id), noteId: n.id }),
-    ),
-  ];
-  // By time; at the same instant in the order things happen in one request.
-  const rank = { received: 0, status: 1, assignee: 2, note: 3 };
-  return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : rank[a.type] - rank[b.type]));
 }

@@ -2,12 +2,13 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "../config";
+import { type Config, configuredChannels } from "../config";
 import type { Database } from "../db/database";
 import type { Clock } from "../leads/clock";
 import { registerAuthRoutes } from "./auth-routes";
 import { loadDeskBuild } from "./desk-build";
 import { registerGuard } from "./guard";
+import { registerLeadActionRoutes } from "./lead-action-routes";
 import { registerLeadRoutes } from "./lead-routes";
 import { relyingParty } from "./passkeys";
 import { addDeskSecurityHeaders } from "./security-headers";
@@ -43,5 +44,6 @@ export async function registerDesk(
     rateLimitPerMinute: config.DESK_RATE_LIMIT_PER_MINUTE,
   });
   registerLeadRoutes(app, { database, clock });
+  registerLeadActionRoutes(app, { database, clock, channels: configuredChannels(config) });
   registerSpa(app, build);
 }

@@ -2,11 +2,14 @@
 // desk (desk-flow.spec.ts) again on PostgreSQL when TEST_DATABASE_URL is set (required under CI=true).
 // Extra arguments go to Playwright (e.g. a spec file, --project desktop).
 import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+const config = path.join("apps", "desk", "playwright.config.ts");
 
 const args = process.argv.slice(2);
 function playwright(backend, extra) {
   console.log(`desk browser tests on ${backend}`);
-  const r = spawnSync("npx", ["playwright", "test", "-c", "apps/desk/playwright.config.ts", ...extra], {
+  const r = spawnSync("npx", ["playwright", "test", "-c", config, ...extra], {
     stdio: "inherit",
     env: { ...process.env, DESK_E2E_BACKEND: backend },
   });

@@ -21,13 +21,14 @@ const textOf = (element: Element) =>
   element.childNodes.map((c) => (tree.isTextNode(c) ? c.value : "")).join("");
 
 /** The hash sources index.html needs; throws on inline code the CSP could not allow by hash. */
-export function inlineHashes(html: string): Omit<DeskManifest, "version"> {
+function inlineHashes(html: string): Omit<DeskManifest, "version"> {
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const element of elementsOf(parse(html))) {
     const attrs = new Map(element.attrs.map((a) => [a.name, a.value]));
     const handler = [...attrs.keys()].find((n) => n.startsWith("on") || n === "style");
-    if (handler) throw new Error(`desk index.html: <${element.tagName} ${handler}> cannot pass the desk's CSP`);
+    if (handler)
+      throw new Error(`desk index.html: <${element.tagName} ${handler}> cannot pass the desk's CSP`);
     if (element.tagName === "style") styleHashes.add(hashSource(textOf(element)));
     const type = (attrs.get("type") ?? "").toLowerCase();
     if (element.tagName === "script" && !attrs.has("src") && (type === "" || type === "module")) {

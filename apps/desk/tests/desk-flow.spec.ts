@@ -89,7 +89,10 @@ test("invite, enrol, sign in, find a lead, work it, sign out", async ({ page, co
   await page.getByRole("link", { name: "Inbox" }).first().click();
   await page.getByRole("searchbox", { name: "Search" }).fill(tag);
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
-  await page.getByRole("navigation", { name: "Leads by status" }).getByRole("link", { name: /Contacted/ }).click();
+  await page
+    .getByRole("navigation", { name: "Leads by status" })
+    .getByRole("link", { name: /Contacted/ })
+    .click();
   await expect(rows).toHaveText([quoteName]);
   await expect(page.getByRole("table").getByText(name)).toBeVisible();
 

@@ -10,7 +10,10 @@ test("the desk works with the keyboard alone", async ({ page }, info) => {
   const { url } = await invite(email, "Kai Keys");
   await page.goto(url);
 
-  const tabTo = async (name: RegExp | string, role: "button" | "link" | "combobox" | "textbox" = "button") => {
+  const tabTo = async (
+    name: RegExp | string,
+    role: "button" | "link" | "combobox" | "textbox" = "button",
+  ) => {
     const target = page.getByRole(role, { name });
     for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press("Tab");

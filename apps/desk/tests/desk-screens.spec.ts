@@ -1,14 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { checkScreen } from "./support/axe";
 import { invite } from "./support/desk";
 import { addVirtualAuthenticator } from "./support/passkey";
 
 /** Violations of the desk's CSP, collected from the page (none may happen). */
-async function watchCsp(page: import("@playwright/test").Page) {
+async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     (window as unknown as { cspViolations: string[] }).cspViolations = [];
     document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      ),
     );
   });
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);

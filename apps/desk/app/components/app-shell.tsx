@@ -86,4 +86,3 @@ export function AppShell({ staff, children }: { staff: Staff; children: ReactNod
     </>
   );
 }
-

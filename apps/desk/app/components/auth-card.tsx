@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { card } from "./ui";
 
 /** The frame of the sign-in and enrolment pages. */
-export function AuthCard({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <main id="main" className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className={`w-full max-w-md p-6 sm:p-8 ${card}`}>

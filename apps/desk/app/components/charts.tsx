@@ -7,11 +7,23 @@ import { card } from "./ui";
 // Tokens of packages/theme (brand-500, brand-800) and the status colours; each ≥ 3:1 on white.
 const CONTACT = "#3b82f6";
 const QUOTE = "#1e3a8a";
-const STATUS_FILL = { new: "#1d4ed8", contacted: "#b45309", qualified: "#6d28d9", won: "#047857", lost: "#475569" };
+const STATUS_FILL = {
+  new: "#1d4ed8",
+  contacted: "#b45309",
+  qualified: "#6d28d9",
+  won: "#047857",
+  lost: "#475569",
+};
 const axis = { fontSize: 12, fill: "#475569" };
 
 /** A chart with its title and, for screen readers and copying, the same figures as a table. */
-function ChartCard(props: { title: string; summary: string; table: ReactNode; children: ReactNode; wide?: boolean }) {
+function ChartCard(props: {
+  title: string;
+  summary: string;
+  table: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <figure className={`p-4 sm:p-5 ${card} ${props.wide ? "lg:col-span-2" : ""}`}>
       <figcaption>
@@ -87,7 +99,12 @@ export function QuotesByService({ services }: { services: DashboardAnswer["servi
       }
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={services} layout="vertical" margin={{ top: 0, right: 16, left: 8, bottom: 0 }} accessibilityLayer={false}>
+        <BarChart
+          data={services}
+          layout="vertical"
+          margin={{ top: 0, right: 16, left: 8, bottom: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
           <XAxis type="number" allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
           <YAxis type="category" dataKey="label" width={150} tick={axis} tickLine={false} axisLine={false} />

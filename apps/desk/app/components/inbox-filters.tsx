@@ -53,7 +53,7 @@ export function InboxFilters({ searchRef }: { searchRef: RefObject<HTMLInputElem
     if (q.trim() === (search.get("q") ?? "")) return;
     const t = setTimeout(() => set("q", q.trim()), 250);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a change of the typed text starts the debounce (set and search change on every navigation).
   }, [q]);
 
   const value = (k: FilterKey) => search.get(k) ?? "";
@@ -65,7 +65,10 @@ export function InboxFilters({ searchRef }: { searchRef: RefObject<HTMLInputElem
           Search
         </label>
         <div className="relative mt-1">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-2.5 size-4 text-slate-500" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-2.5 size-4 text-slate-500"
+          />
           <input
             ref={searchRef}
             id={searchId}
@@ -101,7 +104,10 @@ export function InboxFilters({ searchRef }: { searchRef: RefObject<HTMLInputElem
           name="service"
           value={value("service")}
           onChange={set}
-          options={[["", "All services"], ...QUOTATION_SERVICES.map((s): [string, string] => [s.value, s.label])]}
+          options={[
+            ["", "All services"],
+            ...QUOTATION_SERVICES.map((s): [string, string] => [s.value, s.label]),
+          ]}
         />
       </div>
       <div className="lg:col-span-2">
@@ -151,7 +157,13 @@ export function InboxFilters({ searchRef }: { searchRef: RefObject<HTMLInputElem
   );
 }
 
-function DateRange({ value, set }: { value: (k: FilterKey) => string; set: (k: FilterKey, v: string) => void }) {
+function DateRange({
+  value,
+  set,
+}: {
+  value: (k: FilterKey) => string;
+  set: (k: FilterKey, v: string) => void;
+}) {
   const fromId = useId();
   const toId = useId();
   return (

@@ -4,7 +4,7 @@ import { formatDateTime } from "~/lib/format";
 import { buttonPrimary, buttonSecondary, card } from "./ui";
 
 /** The reply's subject: what the person sent, so they recognise the thread. */
-export function replySubject(lead: LeadDetail): string {
+function replySubject(lead: LeadDetail): string {
   return lead.kind === "quotation"
     ? `Re: your quote request${lead.serviceLabel ? ` for ${lead.serviceLabel}` : ""}`
     : "Re: your message";

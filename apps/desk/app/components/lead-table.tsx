@@ -65,68 +65,73 @@ export interface LeadTableHandle {
 }
 
 /** The inbox list (TanStack Table): one row per lead, its name a link to the lead's page. */
-export const LeadTable = forwardRef<LeadTableHandle, { leads: LeadRow[]; caption: string }>(function LeadTable(
-  { leads, caption },
-  ref,
-) {
-  const body = useRef<HTMLTableSectionElement>(null);
-  const [current, setCurrent] = useState(-1);
-  const table = useReactTable({ data: leads, columns, getCoreRowModel: getCoreRowModel(), getRowId: (l) => l.id });
+export const LeadTable = forwardRef<LeadTableHandle, { leads: LeadRow[]; caption: string }>(
+  function LeadTable({ leads, caption }, ref) {
+    const body = useRef<HTMLTableSectionElement>(null);
+    const [current, setCurrent] = useState(-1);
+    const table = useReactTable({
+      data: leads,
+      columns,
+      getCoreRowModel: getCoreRowModel(),
+      getRowId: (l) => l.id,
+    });
 
-  useImperativeHandle(ref, () => ({
-    move(step) {
-      const links = [...(body.current?.querySelectorAll<HTMLAnchorElement>("a[data-lead-link]") ?? [])];
-      if (links.length === 0) return;
-      const at = links.findIndex((a) => a === document.activeElement);
-      const next = at < 0 ? (step > 0 ? 0 : links.length - 1) : Math.min(links.length - 1, Math.max(0, at + step));
-      links[next]!.focus();
-      links[next]!.scrollIntoView({ block: "nearest" });
-    },
-  }));
+    useImperativeHandle(ref, () => ({
+      move(step) {
+        const links = [...(body.current?.querySelectorAll<HTMLAnchorElement>("a[data-lead-link]") ?? [])];
+        if (links.length === 0) return;
+        const at = links.findIndex((a) => a === document.activeElement);
+        const next =
+          at < 0 ? (step > 0 ? 0 : links.length - 1) : Math.min(links.length - 1, Math.max(0, at + step));
+        links[next]!.focus();
+        links[next]!.scrollIntoView({ block: "nearest" });
+      },
+    }));
 
-  return (
-    <table className="w-full table-fixed border-collapse text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <colgroup>
-        <col />
-        <col className="hidden w-40 sm:table-column" />
-        <col className="w-28" />
-        <col className="hidden w-36 md:table-column" />
-        <col className="w-24" />
-      </colgroup>
-      <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
-            {group.headers.map((h) => (
-              <th
-                key={h.id}
-                scope="col"
-                className={`px-3 py-2 font-semibold ${(h.column.columnDef.meta as { className?: string })?.className ?? ""}`}
-              >
-                {flexRender(h.column.columnDef.header, h.getContext())}
-              </th>
-            ))}
-          </tr>
-        ))}
-      </thead>
-      <tbody ref={body} className="divide-y divide-slate-100">
-        {table.getRowModel().rows.map((row, i) => (
-          <tr
-            key={row.id}
-            onFocus={() => setCurrent(i)}
-            className={`align-top hover:bg-slate-50 ${current === i ? "bg-brand-50/60" : ""}`}
-          >
-            {row.getVisibleCells().map((cell) => (
-              <td
-                key={cell.id}
-                className={`px-3 py-3 ${(cell.column.columnDef.meta as { className?: string })?.className ?? ""}`}
-              >
-                {flexRender(cell.column.columnDef.cell, cell.getContext())}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-});
+    return (
+      <table className="w-full table-fixed border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          <col />
+          <col className="hidden w-40 sm:table-column" />
+          <col className="w-28" />
+          <col className="hidden w-36 md:table-column" />
+          <col className="w-24" />
+        </colgroup>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((h) => (
+                <th
+                  key={h.id}
+                  scope="col"
+                  className={`px-3 py-2 font-semibold ${(h.column.columnDef.meta as { className?: string })?.className ?? ""}`}
+                >
+                  {flexRender(h.column.columnDef.header, h.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody ref={body} className="divide-y divide-slate-100">
+          {table.getRowModel().rows.map((row, i) => (
+            <tr
+              key={row.id}
+              onFocus={() => setCurrent(i)}
+              className={`align-top hover:bg-slate-50 ${current === i ? "bg-brand-50/60" : ""}`}
+            >
+              {row.getVisibleCells().map((cell) => (
+                <td
+                  key={cell.id}
+                  className={`px-3 py-3 ${(cell.column.columnDef.meta as { className?: string })?.className ?? ""}`}
+                >
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  },
+);

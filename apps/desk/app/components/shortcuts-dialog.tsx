@@ -46,7 +46,10 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
             <dt className="text-slate-700">{what}</dt>
             <dd className="flex gap-1">
               {keys.map((k) => (
-                <kbd key={k} className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs">
+                <kbd
+                  key={k}
+                  className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs"
+                >
                   {k}
                 </kbd>
               ))}

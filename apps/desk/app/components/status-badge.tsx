@@ -1,7 +1,7 @@
 import { LEAD_STATUS_LABELS, type LeadStatus } from "@site/contracts/desk";
 
 /** Each status's colours (text on tint, at least 4.5:1). */
-export const STATUS_STYLES: Record<LeadStatus, string> = {
+const STATUS_STYLES: Record<LeadStatus, string> = {
   new: "bg-brand-100 text-brand-800 ring-brand-200",
   contacted: "bg-amber-100 text-amber-900 ring-amber-200",
   qualified: "bg-violet-100 text-violet-900 ring-violet-200",
@@ -23,7 +23,9 @@ export function KindBadge({ kind, spam }: { kind: "contact" | "quotation"; spam?
   return (
     <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-700">
       {kind === "quotation" ? "Quote request" : "Contact"}
-      {spam ? <span className="rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800">Spam</span> : null}
+      {spam ? (
+        <span className="rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800">Spam</span>
+      ) : null}
     </span>
   );
 }

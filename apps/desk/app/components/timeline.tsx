@@ -1,5 +1,13 @@
-import { LEAD_STATUS_LABELS, type TimelineItem } from "@site/contracts/desk";
-import { ArrowRightLeft, Inbox, MessageSquareText, UserRound } from "lucide-react";
+import { DELIVERY_CHANNEL_LABELS, LEAD_STATUS_LABELS, type TimelineItem } from "@site/contracts/desk";
+import {
+  ArrowRightLeft,
+  Download,
+  Inbox,
+  MessageSquareText,
+  Send,
+  ShieldAlert,
+  UserRound,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/lib/format";
 import { card } from "./ui";
@@ -9,7 +17,10 @@ function describe(item: TimelineItem): [icon: ReactNode, text: ReactNode] {
   const icon = "size-4 text-slate-600";
   switch (item.type) {
     case "received":
-      return [<Inbox key="i" aria-hidden="true" className={icon} />, `Received from the ${item.kind === "quotation" ? "quote" : "contact"} form`];
+      return [
+        <Inbox key="i" aria-hidden="true" className={icon} />,
+        `Received from the ${item.kind === "quotation" ? "quote" : "contact"} form`,
+      ];
     case "status":
       return [
         <ArrowRightLeft key="i" aria-hidden="true" className={icon} />,
@@ -30,13 +41,34 @@ function describe(item: TimelineItem): [icon: ReactNode, text: ReactNode] {
         ),
       ];
     case "note":
-      return [<MessageSquareText key="i" aria-hidden="true" className={icon} />, `${who(item.actor)} added a note`];
+      return [
+        <MessageSquareText key="i" aria-hidden="true" className={icon} />,
+        `${who(item.actor)} added a note`,
+      ];
+    case "delivery": {
+      const channel = DELIVERY_CHANNEL_LABELS[item.channel];
+      const tries = `${item.attempts} attempt${item.attempts === 1 ? "" : "s"}`;
+      const text = {
+        queued: `${channel}: queued`,
+        sent: `${channel}: delivered (${tries})`,
+        retrying: `${channel}: failed, retrying (${tries})${item.error ? `: ${item.error}` : ""}`,
+        failed: `${channel}: given up after ${tries}${item.error ? `: ${item.error}` : ""}`,
+      }[item.event];
+      return [<Send key="i" aria-hidden="true" className={icon} />, text];
+    }
+    case "spam":
+      return [
+        <ShieldAlert key="i" aria-hidden="true" className={icon} />,
+        `${who(item.actor)} marked it ${item.spam ? "as spam" : "as not spam"}`,
+      ];
+    case "export":
+      return [<Download key="i" aria-hidden="true" className={icon} />, `${who(item.actor)} exported it`];
   }
 }
 
 /**
- * What happened to the lead, oldest first, from GET /api/leads/:id/timeline. New kinds of item (the
- * notification deliveries per channel, spam decisions, exports) arrive through the same endpoint.
+ * What happened to the lead, oldest first, from GET /api/leads/:id/timeline: received, each channel's
+ * deliveries, status and assignee changes, spam decisions, notes and exports.
  */
 export function Timeline({ items }: { items: TimelineItem[] }) {
   return (

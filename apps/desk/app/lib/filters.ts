@@ -1,7 +1,7 @@
-import { type InboxQuery, inboxQuerySchema, LEAD_STATUSES, type LeadStatus } from "@site/contracts/desk";
+import { type InboxQuery, inboxQuerySchema } from "@site/contracts/desk";
 
 /** The inbox filters the URL may hold (the cursor is not one: pages load on request). */
-export const FILTER_KEYS = ["q", "status", "kind", "service", "assignee", "spam", "from", "to"] as const;
+const FILTER_KEYS = ["q", "status", "kind", "service", "assignee", "spam", "from", "to"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /**
@@ -28,6 +28,12 @@ export function inboxApiPath(filters: Partial<Record<FilterKey, string>>, cursor
   return `/api/leads${qs ? `?${qs}` : ""}`;
 }
 
+/** The CSV download of every lead under the filters (all pages): the API's export, a plain link. */
+export function inboxExportPath(filters: Partial<Record<FilterKey, string>>): string {
+  const qs = new URLSearchParams(filters as Record<string, string>).toString();
+  return `/api/leads/export.csv${qs ? `?${qs}` : ""}`;
+}
+
 /** The URL of the inbox with one filter changed ("" removes it). */
 export function withFilter(search: URLSearchParams, key: FilterKey, value: string): string {
   const next = new URLSearchParams(search);
@@ -36,6 +42,3 @@ export function withFilter(search: URLSearchParams, key: FilterKey, value: strin
   const qs = next.toString();
   return qs ? `/?${qs}` : "/";
 }
-
-export const isStatus = (v: string | undefined): v is LeadStatus =>
-  (LEAD_STATUSES as readonly string[]).includes(v ?? "");

@@ -13,7 +13,8 @@ export { browserSupportsWebAuthn };
 
 /** A person-readable reason a ceremony did not finish. */
 export function ceremonyMessage(err: unknown): string {
-  if (err instanceof WebAuthnError && err.code === "ERROR_CEREMONY_ABORTED") return "The passkey request was cancelled.";
+  if (err instanceof WebAuthnError && err.code === "ERROR_CEREMONY_ABORTED")
+    return "The passkey request was cancelled.";
   if (err instanceof Error && err.name === "NotAllowedError") {
     return "No passkey was used: the request was cancelled or timed out. Try again.";
   }
@@ -22,11 +23,17 @@ export function ceremonyMessage(err: unknown): string {
 
 /** Enrolment: registers a new passkey with the link's token; the server then signs the member in. */
 export async function enrolWithPasskey(token: string): Promise<Staff> {
-  const { options } = await api(ceremonyOptionsSchema, "/api/enrol/options", { method: "POST", body: { token } });
+  const { options } = await api(ceremonyOptionsSchema, "/api/enrol/options", {
+    method: "POST",
+    body: { token },
+  });
   const response = await startRegistration({
     optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
   });
-  const { staff } = await api(signedInSchema, "/api/enrol/verify", { method: "POST", body: { token, response } });
+  const { staff } = await api(signedInSchema, "/api/enrol/verify", {
+    method: "POST",
+    body: { token, response },
+  });
   return staff;
 }
 

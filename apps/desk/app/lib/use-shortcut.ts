@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 
 /** True when typing goes into a field, so single-letter shortcuts must not fire. */
-export function isTyping(target: EventTarget | null): boolean {
+function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }

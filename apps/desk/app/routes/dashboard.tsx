@@ -1,4 +1,5 @@
 import { dashboardAnswerSchema, DASHBOARD_WEEKS } from "@site/contracts/desk";
+import { ChannelHealth } from "~/components/channel-health";
 import { LeadsPerWeek, OpenByStatus, QuotesByService } from "~/components/charts";
 import { card } from "~/components/ui";
 import { api } from "~/lib/api";
@@ -28,7 +29,11 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
     <div className="space-y-4">
       <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Dashboard</h1>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Figure label="Received" value={received.toLocaleString("en-GB")} note={`Last ${DASHBOARD_WEEKS} weeks, spam left out`} />
+        <Figure
+          label="Received"
+          value={received.toLocaleString("en-GB")}
+          note={`Last ${DASHBOARD_WEEKS} weeks, spam left out`}
+        />
         <Figure label="Open" value={open.toLocaleString("en-GB")} note="New, contacted or qualified" />
         <Figure
           label="First response (median)"
@@ -44,6 +49,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         <LeadsPerWeek weeks={d.weeks} />
         <QuotesByService services={d.services} />
         <OpenByStatus open={d.open} />
+        <ChannelHealth channels={d.channels} />
       </div>
     </div>
   );

@@ -39,7 +39,10 @@ export default function Enrol() {
 
   if (token === null) {
     return (
-      <AuthCard title="This link is incomplete" intro="Open the whole invitation link you received, or ask for a new one.">
+      <AuthCard
+        title="This link is incomplete"
+        intro="Open the whole invitation link you received, or ask for a new one."
+      >
         <Link to="/sign-in" className="font-medium text-brand-700 underline">
           Already a member? Sign in
         </Link>
@@ -51,12 +54,17 @@ export default function Enrol() {
       title="Join the lead desk"
       intro={
         <>
-          Create a passkey for this device. Your browser will ask for your fingerprint, face, screen lock or
-          a security key. You will use it to sign in from now on; there is no password.
+          Create a passkey for this device. Your browser will ask for your fingerprint, face, screen lock or a
+          security key. You will use it to sign in from now on; there is no password.
         </>
       }
     >
-      <button type="button" className={`${buttonPrimary} w-full py-2.5`} disabled={busy || !token} onClick={enrol}>
+      <button
+        type="button"
+        className={`${buttonPrimary} w-full py-2.5`}
+        disabled={busy || !token}
+        onClick={enrol}
+      >
         <Fingerprint aria-hidden="true" className="size-4" />
         {busy ? "Waiting for your passkey…" : "Create my passkey"}
       </button>

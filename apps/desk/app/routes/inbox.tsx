@@ -1,5 +1,5 @@
 import { inboxAnswerSchema, type LeadRow } from "@site/contracts/desk";
-import { Inbox as InboxIcon } from "lucide-react";
+import { Download, Inbox as InboxIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { InboxFilters } from "~/components/inbox-filters";
@@ -7,16 +7,19 @@ import { LeadTable, type LeadTableHandle } from "~/components/lead-table";
 import { StatusTabs } from "~/components/status-tabs";
 import { buttonSecondary, card } from "~/components/ui";
 import { api, ApiError } from "~/lib/api";
-import { filtersFromUrl, inboxApiPath } from "~/lib/filters";
+import { filtersFromUrl, inboxApiPath, inboxExportPath } from "~/lib/filters";
 import { useShortcuts } from "~/lib/use-shortcut";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inbox · Lead desk" }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const filters = filtersFromUrl(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const filters = filtersFromUrl(search);
   const answer = await api(inboxAnswerSchema, inboxApiPath(filters), { signal: request.signal });
-  return { filters, answer };
+  // Set by a lead page after an erasure: said once here, where the person lands.
+  const erased = /^\d+$/.test(search.get("erased") ?? "") ? Number(search.get("erased")) : null;
+  return { filters, answer, erased };
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
@@ -24,11 +27,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   return <InboxList key={useLocation().search} {...loaderData} />;
 }
 
-function InboxList({ filters, answer }: Route.ComponentProps["loaderData"]) {
+function InboxList({ filters, answer, erased }: Route.ComponentProps["loaderData"]) {
   const navigation = useNavigation();
   const table = useRef<LeadTableHandle>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const [more, setMore] = useState<{ leads: LeadRow[]; cursor: string | null }>({ leads: [], cursor: answer.nextCursor });
+  const [more, setMore] = useState<{ leads: LeadRow[]; cursor: string | null }>({
+    leads: [],
+    cursor: answer.nextCursor,
+  });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const leads = [...answer.leads, ...more.leads];
@@ -61,10 +67,24 @@ function InboxList({ filters, answer }: Route.ComponentProps["loaderData"]) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Inbox</h1>
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {navigation.state === "loading" ? "Updating…" : `${total.toLocaleString("en-GB")} leads`}
-        </p>
+        <div className="flex items-center gap-3">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {navigation.state === "loading" ? "Updating…" : `${total.toLocaleString("en-GB")} leads`}
+          </p>
+          <a href={inboxExportPath(filters)} download className={buttonSecondary}>
+            <Download aria-hidden="true" className="size-4" />
+            Export CSV
+          </a>
+        </div>
       </div>
+      {erased !== null ? (
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900"
+        >
+          Erased {erased === 1 ? "1 lead" : `${erased} leads`} and everything stored with them.
+        </p>
+      ) : null}
       <StatusTabs counts={answer.counts} current={filters.status} />
       <div className={`p-3 sm:p-4 ${card}`}>
         <InboxFilters searchRef={searchRef} />

@@ -1,6 +1,15 @@
-import { leadAnswerSchema, leadStatusSchema, noteSchema, timelineAnswerSchema } from "@site/contracts/desk";
+import {
+  deliveryChannelSchema,
+  erasureAnswerSchema,
+  leadAnswerSchema,
+  leadStatusSchema,
+  noteSchema,
+  timelineAnswerSchema,
+} from "@site/contracts/desk";
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
+import { Deliveries } from "~/components/deliveries";
+import { LeadDangerZone } from "~/components/lead-danger-zone";
 import { ContactActions, LeadFields } from "~/components/lead-fields";
 import { Notes } from "~/components/notes";
 import { KindBadge, StatusBadge } from "~/components/status-badge";
@@ -18,11 +27,11 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   try {
-    const [{ lead, notes }, { items }] = await Promise.all([
+    const [{ lead, notes, deliveries }, { items }] = await Promise.all([
       api(leadAnswerSchema, `/api/leads/${params.id}`, { signal: request.signal }),
       api(timelineAnswerSchema, `/api/leads/${params.id}/timeline`, { signal: request.signal }),
     ]);
-    return { lead, notes, timeline: items };
+    return { lead, notes, deliveries, timeline: items };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) {
       throw data("This lead does not exist, or was erased.", { status: 404 });
@@ -31,12 +40,32 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   }
 }
 
-/** The page's two forms: the working state (status/assignee) and a new note. */
+/** The page's forms: working state (status/assignee), a note, a retry, the spam decision, erasure. */
 export async function clientAction({ params, request }: Route.ClientActionArgs) {
   const form = await request.formData();
+  const intent = form.get("intent");
   try {
-    if (form.get("intent") === "note") {
-      await api(noteSchema, `/api/leads/${params.id}/notes`, { method: "POST", body: { body: form.get("body") } });
+    if (intent === "retry") {
+      const channel = deliveryChannelSchema.parse(form.get("channel"));
+      await api(leadAnswerSchema, `/api/leads/${params.id}/deliveries/${channel}/retry`, { method: "POST" });
+      return { ok: true, message: "Queued: it is tried again within seconds." };
+    }
+    if (intent === "spam") {
+      const spam = form.get("spam") === "true";
+      await api(leadAnswerSchema, `/api/leads/${params.id}/spam`, { method: "PUT", body: { spam } });
+      return { ok: true, message: spam ? "Marked as spam." : "Marked as not spam: the team is notified." };
+    }
+    if (intent === "erase") {
+      const { erased } = await api(erasureAnswerSchema, `/api/leads/${params.id}/erasure`, {
+        method: "POST",
+      });
+      return redirect(`/?erased=${erased}`);
+    }
+    if (intent === "note") {
+      await api(noteSchema, `/api/leads/${params.id}/notes`, {
+        method: "POST",
+        body: { body: form.get("body") },
+      });
       return { ok: true, message: "Note added." };
     }
     const body = form.has("status")
@@ -50,7 +79,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
   }
 }
 
-export default function Lead({ loaderData: { lead, notes, timeline } }: Route.ComponentProps) {
+export default function Lead({ loaderData: { lead, notes, deliveries, timeline } }: Route.ComponentProps) {
   const navigate = useNavigate();
   useShortcuts((key) => {
     if (key !== "Escape") return false;
@@ -61,7 +90,10 @@ export default function Lead({ loaderData: { lead, notes, timeline } }: Route.Co
   });
   return (
     <div className="space-y-4">
-      <Link to="/" className={`inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline ${focusRing}`}>
+      <Link
+        to="/"
+        className={`inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline ${focusRing}`}
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Inbox
       </Link>
@@ -86,7 +118,9 @@ export default function Lead({ loaderData: { lead, notes, timeline } }: Route.Co
         </div>
         <div className="space-y-4">
           <WorkPanel lead={lead} />
+          <Deliveries deliveries={deliveries} spam={lead.spam} />
           <Timeline items={timeline} />
+          <LeadDangerZone lead={lead} />
         </div>
       </div>
     </div>
@@ -96,7 +130,9 @@ export default function Lead({ loaderData: { lead, notes, timeline } }: Route.Co
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="py-16 text-center">
-      <h1 className="text-xl font-semibold">{isRouteErrorResponse(error) ? "Lead not found" : "Something went wrong"}</h1>
+      <h1 className="text-xl font-semibold">
+        {isRouteErrorResponse(error) ? "Lead not found" : "Something went wrong"}
+      </h1>
       <p className="mt-2 text-slate-700">
         {isRouteErrorResponse(error) ? String(error.data) : "The lead could not be shown. Try again."}
       </p>

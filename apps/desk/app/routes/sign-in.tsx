@@ -11,7 +11,8 @@ import type { Route } from "./+types/sign-in";
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Lead desk" }];
 
 /** Only paths of the desk itself are followed after sign-in. */
-const safeNext = (next: string | null) => (next && next.startsWith("/") && !next.startsWith("//") ? next : "/");
+const safeNext = (next: string | null) =>
+  next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { staff } = await api(sessionProbeSchema, "/api/session", { signal: request.signal });
@@ -42,7 +43,7 @@ export default function SignIn() {
 
   if (!browserSupportsWebAuthn()) {
     return (
-      <AuthCard title="Sign in" intro="This browser cannot use passkeys. Open the desk in a current browser." >
+      <AuthCard title="Sign in" intro="This browser cannot use passkeys. Open the desk in a current browser.">
         <span />
       </AuthCard>
     );
@@ -52,7 +53,12 @@ export default function SignIn() {
       title="Sign in"
       intro="Use the passkey you created when you joined the desk: your fingerprint, face, screen lock or security key."
     >
-      <button type="button" className={`${buttonPrimary} w-full py-2.5`} disabled={busy} onClick={() => start()}>
+      <button
+        type="button"
+        className={`${buttonPrimary} w-full py-2.5`}
+        disabled={busy}
+        onClick={() => start()}
+      >
         <KeyRound aria-hidden="true" className="size-4" />
         {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
       </button>

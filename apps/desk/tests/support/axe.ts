@@ -7,7 +7,7 @@ import { screenshotDir } from "./desk-env";
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** Runs axe on the page as it is now; fails with every violation listed. */
-export async function expectNoAxeViolations(page: Page, label: string) {
+async function expectNoAxeViolations(page: Page, label: string) {
   const axePage = page as unknown as ConstructorParameters<typeof AxeBuilder>[0]["page"];
   const { violations, passes } = await new AxeBuilder({ page: axePage }).withTags(wcagTags).analyze();
   expect(passes.length, `axe checked something on ${label}`).toBeGreaterThan(0);
@@ -23,6 +23,9 @@ export async function expectNoAxeViolations(page: Page, label: string) {
 export async function checkScreen(page: Page, info: TestInfo, name: string) {
   await expectNoAxeViolations(page, `${name} (${info.project.name})`);
   if (screenshotDir) {
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${info.project.name}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(screenshotDir, `${name}-${info.project.name}.png`),
+      fullPage: true,
+    });
   }
 }

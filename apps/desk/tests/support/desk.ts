@@ -8,7 +8,7 @@ import { addVirtualAuthenticator } from "./passkey";
 const run = promisify(execFile);
 
 /** The real leads command (built server bundle) against the run's database. */
-export async function leadsCommand(...args: string[]): Promise<string> {
+async function leadsCommand(...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ["apps/server/dist/cli/leads.js", ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, DESK_URL: deskUrl, SMTP_URL: "" },

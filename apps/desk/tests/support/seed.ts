@@ -3,7 +3,14 @@
 import { QUOTATION_SERVICES } from "@site/contracts";
 import { contactUrl, quotationUrl } from "./desk-env";
 
-const PEOPLE = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Katherine Johnson", "Tim Berners-Lee", "Radia Perlman"];
+const PEOPLE = [
+  "Ada Lovelace",
+  "Grace Hopper",
+  "Alan Turing",
+  "Katherine Johnson",
+  "Tim Berners-Lee",
+  "Radia Perlman",
+];
 
 export async function postLead(kind: "contact" | "quotation", body: Record<string, string>) {
   const res = await fetch(kind === "contact" ? contactUrl : quotationUrl, {

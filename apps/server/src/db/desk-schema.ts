@@ -1,5 +1,5 @@
 /** Row types of the desk's tables (migration 0004). Timestamps are ISO 8601 UTC strings. */
-export interface StaffTable {
+interface StaffTable {
   id: string;
   /** Lower-cased. */
   email: string;
@@ -8,7 +8,7 @@ export interface StaffTable {
   removed_at: string | null;
 }
 
-export interface PasskeysTable {
+interface PasskeysTable {
   /** The credential id, base64url. */
   id: string;
   staff_id: string;
@@ -21,7 +21,7 @@ export interface PasskeysTable {
   last_used_at: string | null;
 }
 
-export interface EnrolmentsTable {
+interface EnrolmentsTable {
   /** SHA-256 (hex) of the link's token; the token itself is never stored. */
   token_hash: string;
   staff_id: string;
@@ -30,7 +30,7 @@ export interface EnrolmentsTable {
   used_at: string | null;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 (hex) of the cookie's token. */
   token_hash: string;
   staff_id: string;
@@ -41,14 +41,14 @@ export interface SessionsTable {
   ended_at: string | null;
 }
 
-export interface WebauthnChallengesTable {
+interface WebauthnChallengesTable {
   challenge: string;
   purpose: "enrol" | "sign-in";
   enrolment_hash: string | null;
   expires_at: string;
 }
 
-export interface NotesTable {
+interface NotesTable {
   id: string;
   lead_id: string;
   staff_id: string;
@@ -56,7 +56,7 @@ export interface NotesTable {
   created_at: string;
 }
 
-export interface LeadEventsTable {
+interface LeadEventsTable {
   id: string;
   lead_id: string;
   at: string;

@@ -13,7 +13,7 @@ import type { DB } from "../db/schema";
 const DAY_MS = 86_400_000;
 
 /** Monday 00:00 UTC of the week `now` falls in. */
-export function weekStart(now: Date): Date {
+function weekStart(now: Date): Date {
   const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return new Date(day - ((now.getUTCDay() + 6) % 7) * DAY_MS);
 }

@@ -14,7 +14,7 @@ import { searchTextSql } from "../db/search-text";
 type Eb = ExpressionBuilder<DB, "leads">;
 
 /** The cursor is the last row's (created_at, id), opaque to the client. */
-export function encodeCursor(createdAt: string, id: string): string {
+function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`, "utf8").toString("base64url");
 }
 

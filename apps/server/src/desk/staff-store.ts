@@ -8,14 +8,14 @@ import { endSessionsOf } from "./session-store";
 import { hashToken, newToken } from "./tokens";
 
 /** An enrolment link works once, within this time. */
-export const ENROLMENT_TTL_MS = 24 * 60 * 60 * 1000;
+const ENROLMENT_TTL_MS = 24 * 60 * 60 * 1000;
 
 const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
 export class StaffError extends Error {}
 
 /** A member's e-mail as stored: trimmed, lower-cased; throws StaffError when it is not an address. */
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   const r = emailSchema.safeParse(email);
   if (!r.success) throw new StaffError(`not an e-mail address: ${email}`);
   return r.data;

@@ -1,12 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { backend, deskUrl } from "./support/desk-env";
 import { enrolNewMember } from "./support/desk";
 import { postLead } from "./support/seed";
 
-// The issue's walk, part 1: invite → enrol → sign in → filter and search → open a lead → status,
-// assignee and note → sign out. (Part 2 adds export, mark not spam and erase.)
-test("invite, enrol, sign in, find a lead, work it, sign out", async ({ page, context }, info) => {
+// The issue's walk: invite → enrol → sign in → filter and search → open a lead → status, assignee
+// and note → export → mark not spam → erase → sign out.
+test("invite, enrol, sign in, find a lead, work it, export, un-spam, erase, sign out", async ({
+  page,
+  context,
+}, info) => {
   test.skip(info.project.name !== "desktop", "the walk runs once per backend, at 1280 px");
   const tag = randomUUID().slice(0, 6);
   const quoteName = `Charles Babbage ${tag}`;
@@ -24,6 +28,15 @@ test("invite, enrol, sign in, find a lead, work it, sign out", async ({ page, co
     email: `ada-${tag}@example.com`,
     phone: "+44 20 7946 0000",
     message: `Notes on the engine ${tag}`,
+  });
+  const botName = `Real Person ${tag}`;
+  // The honeypot filled: stored as spam, nobody notified.
+  await postLead("contact", {
+    name: botName,
+    email: `real-${tag}@example.com`,
+    phone: "+44 20 7946 0999",
+    message: `Caught by the honeypot ${tag}`,
+    website: "http://example.com",
   });
 
   // Invite (the real CLI) → enrol with a passkey → signed in.
@@ -80,6 +93,7 @@ test("invite, enrol, sign in, find a lead, work it, sign out", async ({ page, co
   const timeline = page.getByRole("region", { name: "Timeline" });
   await expect(timeline.getByRole("listitem")).toHaveText([
     /Received from the quote form/,
+    /E-mail to the team: queued/,
     /set the status to Contacted \(was New\)/,
     new RegExp(`assigned it to ${name}`),
     /added a note/,
@@ -95,6 +109,37 @@ test("invite, enrol, sign in, find a lead, work it, sign out", async ({ page, co
     .click();
   await expect(rows).toHaveText([quoteName]);
   await expect(page.getByRole("table").getByText(name)).toBeVisible();
+
+  // Export the current filter: a CSV download of exactly that lead, then on the lead's timeline.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const csv = await readFile((await (await download).path())!, "utf8");
+  const lines = csv.trim().split("\r\n");
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(quoteName);
+  await rows.filter({ hasText: quoteName }).click();
+  await expect(timeline.getByRole("listitem").last()).toHaveText(new RegExp(`${name} exported it`));
+
+  // The spam filter finds the honeypot catch; "not spam" queues the notification spam skipped.
+  await page.goto(`/?spam=only&q=${tag}`);
+  await rows.filter({ hasText: botName }).click();
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await expect(notifications).toContainText("None: spam is not notified.");
+  await page.getByRole("button", { name: "Not spam: notify the team" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Marked as not spam" })).toBeVisible();
+  await expect(notifications.getByText("E-mail to the team")).toBeVisible();
+  await expect(timeline.getByRole("listitem")).toContainText([new RegExp(`${name} marked it as not spam`)]);
+
+  // Erase the contact's data: the dialog says how many leads go; then the inbox says it is done.
+  await page.goto(`/?q=${encodeURIComponent(contactName)}`);
+  await rows.filter({ hasText: contactName }).click();
+  await page.getByRole("button", { name: "Erase this person's data" }).click();
+  const dialog = page.getByRole("dialog", { name: `Erase ada-${tag}@example.com?` });
+  await expect(dialog).toContainText("This removes 1 lead of this address");
+  await dialog.getByRole("button", { name: "Erase 1 lead" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Erased 1 lead" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await expect(rows).toHaveText([botName, quoteName]);
 
   // Sign out ends the session on the server: the old cookie no longer opens the API.
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -9,7 +9,7 @@ async function watchCsp(page: Page) {
     (window as unknown as { cspViolations: string[] }).cspViolations = [];
     document.addEventListener("securitypolicyviolation", (e) =>
       (window as unknown as { cspViolations: string[] }).cspViolations.push(
-        `${e.violatedDirective} ${e.blockedURI}`,
+        `${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
       ),
     );
   });
@@ -38,10 +38,18 @@ test("every screen passes axe, with no CSP violation", async ({ page }, info) =>
 
   await page.getByRole("table").getByRole("link").first().click();
   await expect(page.getByRole("region", { name: "Timeline" })).toBeVisible();
-  await page.getByLabel("Add a note").fill("Sent the brochure; follow up next week.");
+  const note = `Sent the brochure; follow up next week (${info.project.name}).`;
+  await page.getByLabel("Add a note").fill(note);
   await page.getByRole("button", { name: "Add note" }).click();
-  await expect(page.getByText("Sent the brochure; follow up next week.")).toBeVisible();
+  await expect(page.getByText(note)).toBeVisible();
   await checkScreen(page, info, "lead");
+
+  await page.getByRole("button", { name: "Erase this person's data" }).click();
+  const erase = page.getByRole("dialog", { name: /^Erase / });
+  await expect(erase).toContainText(/This removes \d+ leads? of this address/);
+  await checkScreen(page, info, "erase-dialog");
+  await erase.getByRole("button", { name: "Keep the data" }).click();
+  await expect(erase).toBeHidden();
 
   await page.keyboard.press("?");
   const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Where a lead's notifications go (one delivery per channel; issue 15). */
 export const DELIVERY_CHANNELS = ["email", "webhook", "autoreply"] as const;

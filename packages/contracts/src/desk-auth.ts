@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Every API route of the desk lives under this prefix; anything else is the single-page app. */
 export const DESK_API_PREFIX = "/api/";

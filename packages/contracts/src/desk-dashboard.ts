@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { channelHealthSchema } from "./desk-actions";
 import { leadStatusSchema } from "./desk-leads";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { deliveryChannelSchema, deliverySchema } from "./desk-actions";
 import { QUOTATION_SERVICES, type QuotationService } from "./lead";
 

@@ -43,7 +43,8 @@ export function AppShell({ staff, children }: { staff: Staff; children: ReactNod
         <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-6">
           <NavLink to="/" className={`flex items-center gap-2 rounded-lg font-semibold ${focusRing}`}>
             <img src="/favicon.svg" alt="" className="size-7" />
-            <span className="hidden sm:inline">Lead desk</span>
+            {/* Read out at every width; shown from 640 px on (the logo alone on a phone). */}
+            <span className="sr-only sm:not-sr-only">Lead desk</span>
           </NavLink>
           <nav aria-label="Desk" className="flex items-center gap-1">
             <NavLink to="/" end className={navItem}>

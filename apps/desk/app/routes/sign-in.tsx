@@ -1,6 +1,6 @@
 import { sessionProbeSchema } from "@site/contracts/desk";
 import { KeyRound } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { AuthCard, AuthError } from "~/components/auth-card";
 import { buttonPrimary, buttonSecondary, fieldControl, fieldLabel } from "~/components/ui";
@@ -26,6 +26,11 @@ export default function SignIn() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [withEmail, setWithEmail] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  // The person asked for the e-mail field: take them to it.
+  useEffect(() => {
+    if (withEmail) emailInput.current?.focus();
+  }, [withEmail]);
   const [email, setEmail] = useState("");
   const emailId = useId();
 
@@ -74,6 +79,7 @@ export default function SignIn() {
             Your work e-mail
           </label>
           <input
+            ref={emailInput}
             id={emailId}
             type="email"
             required

@@ -1,5 +1,4 @@
 // `npm run leads -- staff invite|list|remove`: the members of the lead desk.
-import os from "node:os";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
@@ -7,6 +6,7 @@ import { buildInviteMail } from "../desk/invite-mail";
 import { inviteStaff, listStaff, removeStaff, StaffError } from "../desk/staff-store";
 import { createSmtpMailer } from "../leads/mailer";
 import { UsageError } from "./cli-io";
+import { cliActor } from "../leads/audit-log";
 
 export const STAFF_USAGE = `  staff invite EMAIL [--name NAME] [--json]
         Invite a member to the desk: prints a single-use enrolment link, valid 24 h (e-mailed to them
@@ -15,15 +15,6 @@ export const STAFF_USAGE = `  staff invite EMAIL [--name NAME] [--json]
         Current members: e-mail, name, passkeys, last sign-in.
   staff remove EMAIL
         Remove a member: their sessions end at once and their passkeys stop working.`;
-
-/** The person at the terminal, for the audit trail. */
-function osUser(): string {
-  try {
-    return os.userInfo().username;
-  } catch {
-    return process.env.USER ?? "unknown";
-  }
-}
 
 export async function runStaff(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
@@ -56,7 +47,7 @@ export async function runStaff(args: string[]): Promise<number> {
 
   const config = loadConfig();
   const database = await openDatabase(config.DATABASE_URL);
-  const actor = { actorType: "cli" as const, actor: osUser() };
+  const actor = cliActor();
   try {
     if (sub === "invite") {
       const { staff, token, expiresAt } = await inviteStaff(

@@ -82,6 +82,14 @@ export const deskMigration: Migration = {
       .on("leads")
       .columns(["assignee", "created_at"])
       .execute();
+    // The counts per status under a kind, service or assignee filter read only these (covering) indexes.
+    for (const [name, column] of [
+      ["leads_spam_kind_status_idx", "kind"],
+      ["leads_spam_service_status_idx", "service"],
+      ["leads_spam_assignee_status_idx", "assignee"],
+    ] as const) {
+      await db.schema.createIndex(name).on("leads").columns(["is_spam", column, "status"]).execute();
+    }
 
     await db.schema
       .createTable("notes")

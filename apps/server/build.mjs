@@ -14,6 +14,7 @@ await build({
     "sqlite-thread": "src/db/sqlite-thread.ts",
     "cli/leads": "src/cli/leads.ts",
     "bench/leads": "src/bench/leads.ts",
+    "bench/bench-target": "src/bench/bench-target.ts",
   },
   outdir: "dist",
   bundle: true,

@@ -1,15 +1,23 @@
-// `npm start`: builds first when there is no build, then runs the site and both services.
+// `npm start`: builds what has no build yet (the site, the desk, the server), then runs the site, both
+// lead services and the desk in one process (ROLE=all).
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const built = [
-  "apps/web/build/client/index.html",
-  "apps/web/build/site-manifest.json", // written by the web build; the site server needs it
-  "apps/server/dist/main.js",
-].every((f) => existsSync(f));
-if (!built) {
-  console.log("No build found: building first (npm run build)…");
-  const r = spawnSync("npm", ["run", "build"], { stdio: "inherit", shell: process.platform === "win32" });
+/** Each workspace and the files its build leaves (the servers need every one of them). */
+const parts = [
+  // The web build writes site-manifest.json beside the client build; the site server needs it.
+  ["apps/web", ["apps/web/build/client/index.html", "apps/web/build/site-manifest.json"]],
+  // The desk build writes desk-manifest.json (its CSP hashes); the desk role needs it.
+  ["apps/desk", ["apps/desk/build/client/index.html", "apps/desk/build/desk-manifest.json"]],
+  ["apps/server", ["apps/server/dist/main.js"]],
+];
+for (const [workspace, files] of parts) {
+  if (files.every((f) => existsSync(f))) continue;
+  console.log(`No build of ${workspace} found: building it first (npm run build -w ${workspace})…`);
+  const r = spawnSync("npm", ["run", "build", "-w", workspace], {
+    stdio: "inherit",
+    shell: process.platform === "win32",
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const child = spawn(process.execPath, ["--enable-source-maps", "apps/server/dist/main.js"], {

@@ -14,6 +14,8 @@ await build({
     "sqlite-thread": "src/db/sqlite-thread.ts",
     "cli/leads": "src/cli/leads.ts",
     "bench/leads": "src/bench/leads.ts",
+    "bench/desk-inbox": "src/bench/desk-inbox.ts",
+    "bench/bench-target": "src/bench/bench-target.ts",
   },
   outdir: "dist",
   bundle: true,

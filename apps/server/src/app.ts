@@ -1,6 +1,11 @@
 import cors from "@fastify/cors";
 import type { LeadKind } from "@site/contracts";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, configuredChannels } from "./config";
 import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
@@ -8,14 +13,15 @@ import type { Database } from "./db/database";
 import { type Clock, systemClock } from "./leads/clock";
 import { purgeExpiredIdempotencyKeys } from "./leads/lead-store";
 import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/routes";
+import { registerDesk } from "./desk/register";
 import { registerRateLimit } from "./rate-limit";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 
-export type Role = "site" | "contact" | "quotation";
+export type Role = "site" | "contact" | "quotation" | "desk";
 
 export interface AppDeps {
   config: Config;
-  /** Required by the contact and quotation roles (one Database may serve both). */
+  /** Required by the contact, quotation and desk roles (one Database may serve them all). */
   database?: Database;
   /** Time source for stored timestamps and idempotency expiry (tests move it). */
   clock?: Clock;
@@ -23,6 +29,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Called after a lead is committed (wakes the outbox worker). */
   onLeadStored?: (id: string) => void;
+  /** Sees every route as it is added: the route table (the desk's route-table test reads it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const ERROR_NAMES: Record<number, string> = {
@@ -60,24 +68,25 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       ? { bodyLimit: BODY_LIMIT_BYTES, onProtoPoisoning: "remove", onConstructorPoisoning: "remove" }
       : {}),
   });
+  if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   app.server.on("request", clientErrors.track);
   closeConnectionsWhenClosing(app);
   if (role === "site") await registerSite(app, deps.config);
   if (isLeadRole) await registerLeadRole(app, role, deps);
+  if (role === "desk") {
+    if (!deps.database) throw new Error("the desk role needs a database");
+    setJsonErrorHandlers(app);
+    await registerDesk(app, {
+      config: deps.config,
+      database: deps.database,
+      clock: deps.clock ?? systemClock,
+    });
+  }
   return app;
 }
 
-async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppDeps) {
-  const { config } = deps;
-  const database = deps.database;
-  if (!database) throw new Error(`the ${kind} role needs a database`);
-  const clock = deps.clock ?? systemClock;
-
-  // Only JSON is parsed; text/plain (Fastify's other default) is refused as 415.
-  app.removeContentTypeParser("text/plain");
-  // Route bodies are validated by their zod schema; a refused body reaches the error handler.
-  app.setValidatorCompiler(validatorCompiler);
-
+/** JSON errors for the API roles: 400 with field errors, named 4xx, a 500 that hides its details. */
+function setJsonErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const invalid = validationFailure(err);
     if (invalid) return reply.code(400).send(invalid);
@@ -98,6 +107,20 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
           : err.message;
     return reply.code(status).send({ error, message });
   });
+}
+
+async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppDeps) {
+  const { config } = deps;
+  const database = deps.database;
+  if (!database) throw new Error(`the ${kind} role needs a database`);
+  const clock = deps.clock ?? systemClock;
+
+  // Only JSON is parsed; text/plain (Fastify's other default) is refused as 415.
+  app.removeContentTypeParser("text/plain");
+  // Route bodies are validated by their zod schema; a refused body reaches the error handler.
+  app.setValidatorCompiler(validatorCompiler);
+
+  setJsonErrorHandlers(app);
   app.setNotFoundHandler((req, reply) =>
     reply
       .code(404)

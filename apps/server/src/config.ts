@@ -28,11 +28,20 @@ const list = (v: string) =>
 
 const envSchema = z
   .object({
-    ROLE: z.enum(["all", "site", "contact", "quotation"]).default("all"),
+    ROLE: z.enum(["all", "site", "contact", "quotation", "desk"]).default("all"),
     HOST: z.string().default("0.0.0.0"),
     PORT: port(3000),
     CONTACT_PORT: port(8081),
     QUOTATION_PORT: port(8091),
+    DESK_PORT: port(8100),
+    /** The desk's public origin: cookie Secure when https, the Origin check, WebAuthn's rpID and origin. */
+    DESK_URL: z
+      .url({ protocol: /^https?$/ })
+      .default("http://localhost:8100")
+      .transform((v) => new URL(v).origin),
+    DESK_BUILD_DIR: z.string().default(path.join(repoRoot, "apps", "desk", "build", "client")),
+    /** Sign-in and enrolment requests per client address per minute. */
+    DESK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     DATABASE_URL: z
       .string()
       .regex(/^(sqlite:\/|postgres(ql)?:\/\/)/, "must be sqlite:/abs/path.sqlite or postgres://…")

@@ -10,21 +10,23 @@ import { countUnsent } from "./leads/outbox-store";
 import { createShutdown } from "./shutdown";
 
 const config = loadConfig();
-const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation"] : [config.ROLE];
+const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation", "desk"] : [config.ROLE];
 const portOf: Record<Role, number> = {
   site: config.PORT,
   contact: config.CONTACT_PORT,
   quotation: config.QUOTATION_PORT,
+  desk: config.DESK_PORT,
 };
-const leadRoles = roles.filter((r) => r !== "site");
+const leadRoles = roles.filter((r) => r === "contact" || r === "quotation");
 // Installed before the database is opened (migrations), so a signal during start-up closes what is open.
 const shutdown = createShutdown({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
 shutdown.install();
 
-// One database and at most one outbox worker per process, shared by the lead roles.
+// One database per process, shared by the lead roles and the desk; at most one outbox worker, run by
+// a process that takes leads.
 let database: Database | undefined;
 let worker: OutboxWorker | undefined;
-if (leadRoles.length > 0) {
+if (roles.some((r) => r !== "site")) {
   // A signal during start-up aborts the migrations (they roll back: one transaction, under a lock
   // that may still be awaited), then closes the database; start-up goes no further.
   const startup = new AbortController();
@@ -43,7 +45,7 @@ const logStream = process.stdout.isTTY
 const apps = await Promise.all(
   roles.map((role) => buildApp(role, { config, database, logStream, onLeadStored: () => worker?.wake() })),
 );
-const log = apps[roles.indexOf(leadRoles[0] ?? "site")]!.log;
+const log = apps[leadRoles.length ? roles.indexOf(leadRoles[0]!) : 0]!.log;
 shutdown.useLog(log);
 
 if (database) {
@@ -58,7 +60,8 @@ if (database) {
     logger: log,
   });
   shutdown.add("retention purge", async () => stopPurge());
-  const channels = deliveryChannels(config);
+  // The desk alone delivers nothing: the processes that take leads run the outbox worker.
+  const channels = leadRoles.length > 0 ? deliveryChannels(config) : {};
   if (Object.keys(channels).length > 0) {
     const w = (worker = new OutboxWorker({
       database,
@@ -70,7 +73,7 @@ if (database) {
     worker.start();
     log.info({ channels: Object.keys(channels), notifyTo: config.NOTIFY_TO }, "outbox worker started");
   }
-  if (!config.SMTP_URL) {
+  if (leadRoles.length > 0 && !config.SMTP_URL) {
     const waiting = await countUnsent(database.db);
     log.warn(
       { waiting },

@@ -87,6 +87,7 @@ describe("SQLite shared by several processes", () => {
       expect(db.prepare("select name from kysely_migration").all()).toEqual([
         { name: "0001_leads_outbox_idempotency" },
         { name: "0002_privacy" },
+        { name: "0004_desk" },
       ]);
     } finally {
       db.close();

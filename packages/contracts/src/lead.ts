@@ -1,8 +1,4 @@
-import { z } from "zod";
-
-// No JIT: zod would otherwise probe `new Function`, which the site's strict CSP (no 'unsafe-eval')
-// reports as a violation in the browser. Validation is the same, only interpreted.
-z.config({ jitless: true });
+import { z } from "./zod";
 
 /** Upper bounds shared by the forms (maxLength) and the services (validation). */
 export const LIMITS = {

@@ -4,3 +4,4 @@ export * from "./service-urls";
 export * from "./site-manifest";
 export * from "./static-hosts";
 export * from "./precompress";
+export * from "./desk-policy";

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import type { LeadView } from "../leads/lead-queries";
-import { asJson, count, leadsToCsv } from "./lead-format";
+import { leadsToCsv } from "../leads/lead-csv";
+import { asJson, count } from "./lead-format";
 
 /** A mistake in the command line: exit 2 with the usage. */
 export class UsageError extends Error {}

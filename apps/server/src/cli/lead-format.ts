@@ -1,6 +1,5 @@
 // How the leads command shows leads: a table, one lead in full, CSV. Pure functions of LeadView.
 import type { DeliveryView, LeadView } from "../leads/lead-queries";
-import { toCsv } from "./csv";
 
 /** "1 lead", "2 leads". */
 export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -88,51 +87,4 @@ export function details(l: LeadView): string {
     `${body[0]}:`,
     body[1],
   ].join("\n");
-}
-
-const CSV_HEADER = [
-  "id",
-  "received_at",
-  "kind",
-  "spam",
-  "name",
-  "email",
-  "phone",
-  "company",
-  "service",
-  "message",
-  "details",
-  "notification_state",
-  "attempts",
-  "sent_at",
-  "next_attempt_at",
-  "last_error",
-  "last_activity_at",
-  "deliveries",
-] as const;
-
-export function leadsToCsv(leads: LeadView[]): string {
-  return toCsv(
-    CSV_HEADER,
-    leads.map((l) => [
-      l.id,
-      l.createdAt,
-      l.kind,
-      l.spam ? "yes" : "no",
-      l.name,
-      l.email,
-      l.phone,
-      l.company,
-      l.serviceLabel,
-      l.message,
-      l.details,
-      l.notification.state,
-      l.notification.attempts,
-      l.notification.sentAt,
-      l.notification.nextAttemptAt,
-      l.notification.lastError,
-      l.lastActivityAt,
-      l.deliveries.map((d) => `${d.channel} ${d.state}`).join("; "),
-    ]),
-  );
 }

@@ -1,5 +1,6 @@
 // The leads command: list, show and export the stored leads with each channel's delivery state, and
-// the company's data duties: purge, the rights of the person (export, erase), audit, backup.
+// the company's data duties: purge, the rights of the person (export, erase), audit, backup; and the
+// members of the lead desk (cli/staff.ts).
 // Data goes to stdout (with --json, ONLY JSON); messages, questions and errors go to stderr.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
@@ -10,6 +11,7 @@ import { getLead, type LeadFilter, listLeads } from "../leads/lead-queries";
 import { type Option, parseDate, SPEC, UsageError, type Values, writeExport } from "./cli-io";
 import { runDataCommand } from "./data-commands";
 import { asJson, count, details, table } from "./lead-format";
+import { runStaff, STAFF_USAGE } from "./staff";
 
 const USAGE = `Usage: npm run leads -- <command> [options]
 
@@ -32,6 +34,7 @@ Commands:
         The audit trail: every purge, erasure, export, backup and desk action (ids, never personal data).
   backup --out FILE
         A consistent copy of the SQLite store, taken while the services run, then checked.
+${STAFF_USAGE}
   help  Show this text.
 
 DATE is ISO 8601: 2026-01-31 (midnight UTC) or 2026-01-31T09:30:00Z.
@@ -97,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
     (command ? process.stdout : process.stderr).write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
+  if (command === "staff") return runStaff(rest);
   const { values, positionals } = parse(command, rest);
   const filter = command === "list" || command === "export" ? filterFrom(values) : {};
   const config = loadConfig();

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { deskMigration } from "./migration-0004-desk";
 import { setTimeout } from "node:timers/promises";
 import { privacyMigration } from "./migration-0002-privacy";
 
@@ -72,6 +73,7 @@ export const MIGRATIONS: Record<string, Migration> = {
     },
   },
   "0002_privacy": privacyMigration,
+  "0004_desk": deskMigration,
 };
 
 export interface MigrateOptions {

@@ -1,5 +1,7 @@
 import type { LeadKind, QuotationService } from "@site/contracts";
+import type { LeadStatus } from "@site/contracts/desk";
 import type { Generated } from "kysely";
+import type { DeskTables } from "./desk-schema";
 
 /** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
 export interface LeadsTable {
@@ -16,6 +18,10 @@ export interface LeadsTable {
   /** 0 or 1 (an integer keeps the schema identical on SQLite and PostgreSQL). */
   is_spam: number;
   created_at: string;
+  /** The desk's working state (migration 0004). */
+  status: Generated<LeadStatus>;
+  /** A staff id, or null. */
+  assignee: string | null;
   /** The company's last contact with the person (= created_at until the desk moves it); retention counts from it. */
   last_activity_at: string | null;
 }
@@ -72,7 +78,7 @@ interface AutoreplyLogTable {
   sent_at: string;
 }
 
-export interface DB {
+export interface DB extends DeskTables {
   leads: LeadsTable;
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;

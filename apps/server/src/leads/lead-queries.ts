@@ -1,5 +1,5 @@
 import { type LeadKind, quotationServiceLabel } from "@site/contracts";
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Channel, DB, LeadsTable, OutboxTable } from "../db/schema";
 
 // The read model of the leads command (list, show, export): every field of a lead, spam or not,
@@ -50,6 +50,8 @@ export interface LeadFilter {
   id?: string;
   /** An address, matched case-insensitively (trimmed). */
   email?: string;
+  /** Only the leads this query selects (the desk's inbox filters). */
+  idsIn?: SelectQueryBuilder<DB, "leads", { id: string }>;
 }
 
 const CHANNEL_ORDER: readonly Channel[] = ["email", "webhook", "autoreply"];
@@ -121,6 +123,7 @@ export async function listLeads(db: Kysely<DB>, filter: LeadFilter = {}): Promis
     .orderBy("leads.created_at", "asc")
     .orderBy("leads.id", "asc");
   if (filter.id) q = q.where("leads.id", "=", filter.id);
+  if (filter.idsIn) q = q.where("leads.id", "in", filter.idsIn);
   if (filter.email) q = q.where(sql`lower(leads.email)`, "=", filter.email.trim().toLowerCase());
   if (filter.kind) q = q.where("leads.kind", "=", filter.kind);
   if (filter.since) q = q.where("leads.created_at", ">=", filter.since.toISOString());

@@ -58,6 +58,33 @@ async function variant(absPath: string, tag: string): Promise<Variant> {
   };
 }
 
+/**
+ * One file of a client build (path relative to `root`, forward slashes) with its precompressed copies
+ * when `all` lists them, its content type and cache rule, and the CSP it is sent with.
+ */
+export async function loadBuildFile(
+  root: string,
+  file: string,
+  all: ReadonlySet<string>,
+  csp: string,
+): Promise<SiteFile> {
+  const absPath = path.join(root, file);
+  const compressed: SiteFile["compressed"] = {};
+  for (const [encoding, extension, tag] of COPIES) {
+    if (all.has(file + extension)) compressed[encoding] = await variant(absPath + extension, tag);
+  }
+  return {
+    file,
+    contentType: contentTypeFor(file),
+    cacheControl: cacheControlFor(file),
+    contentSecurityPolicy: csp,
+    lastModified: (await stat(absPath)).mtime,
+    identity: await variant(absPath, ""),
+    compressed,
+    encodings: COPIES.map(([encoding]) => encoding).filter((e) => compressed[e]),
+  };
+}
+
 export interface SiteBuild {
   /** Decoded URL path → file: every servable file ("/assets/x.js") and every page ("/about", "/"). */
   byPath: Map<string, SiteFile>;
@@ -68,7 +95,7 @@ export interface SiteBuild {
   baseContentSecurityPolicy: string;
 }
 
-const COMPRESSED_COPY = /\.(br|gz)$/;
+export const COMPRESSED_COPY = /\.(br|gz)$/;
 
 async function readManifest(root: string): Promise<SiteManifest> {
   const file = path.resolve(root, "..", SITE_MANIFEST_FILE);
@@ -96,7 +123,7 @@ async function readManifest(root: string): Promise<SiteManifest> {
 }
 
 /** Every file of the build that may be served: no dotfiles, no static-host config (forward slashes). */
-async function listServable(root: string): Promise<string[]> {
+export async function listServable(root: string): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -133,21 +160,8 @@ export async function loadSiteBuild(clientDir: string): Promise<SiteBuild> {
         `${file} is not in ${SITE_MANIFEST_FILE}: the manifest is older than the build (run npm run build)`,
       );
     }
-    const absPath = path.join(root, file);
-    const compressed: SiteFile["compressed"] = {};
-    for (const [encoding, extension, tag] of COPIES) {
-      if (all.has(file + extension)) compressed[encoding] = await variant(absPath + extension, tag);
-    }
-    const entry: SiteFile = {
-      file,
-      contentType: contentTypeFor(file),
-      cacheControl: cacheControlFor(file),
-      contentSecurityPolicy: contentSecurityPolicy({ ...hashes, connectOrigins }),
-      lastModified: (await stat(absPath)).mtime,
-      identity: await variant(absPath, ""),
-      compressed,
-      encodings: COPIES.map(([encoding]) => encoding).filter((e) => compressed[e]),
-    };
+    const csp = contentSecurityPolicy({ ...hashes, connectOrigins });
+    const entry = await loadBuildFile(root, file, all, csp);
     byFile.set(file, entry);
     byPath.set(pagePathOf(file) ?? `/${file}`, entry);
   }

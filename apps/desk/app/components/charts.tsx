@@ -1,0 +1,148 @@
+import { type DashboardAnswer, LEAD_STATUS_LABELS } from "@site/contracts/desk";
+import type { ReactNode } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDay } from "~/lib/format";
+import { card } from "./ui";
+
+// Tokens of packages/theme (brand-500, brand-800) and the status colours; each ≥ 3:1 on white.
+const CONTACT = "#3b82f6";
+const QUOTE = "#1e3a8a";
+const STATUS_FILL = {
+  new: "#1d4ed8",
+  contacted: "#b45309",
+  qualified: "#6d28d9",
+  won: "#047857",
+  lost: "#475569",
+};
+const axis = { fontSize: 12, fill: "#475569" };
+
+/** A chart with its title and, for screen readers and copying, the same figures as a table. */
+function ChartCard(props: {
+  title: string;
+  summary: string;
+  table: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <figure className={`p-4 sm:p-5 ${card} ${props.wide ? "lg:col-span-2" : ""}`}>
+      <figcaption>
+        <h2 className="text-base font-semibold">{props.title}</h2>
+        <p className="text-sm text-slate-600">{props.summary}</p>
+      </figcaption>
+      <div className="mt-4 h-64" aria-hidden="true">
+        {props.children}
+      </div>
+      <table className="sr-only">
+        <caption>{props.title}</caption>
+        {props.table}
+      </table>
+    </figure>
+  );
+}
+
+export function LeadsPerWeek({ weeks }: { weeks: DashboardAnswer["weeks"] }) {
+  const total = weeks.reduce((n, w) => n + w.contact + w.quotation, 0);
+  const rows = weeks.map((w) => ({ ...w, label: formatDay(w.weekStart) }));
+  return (
+    <ChartCard
+      wide
+      title="Leads per week"
+      summary={`${total.toLocaleString("en-GB")} leads in the last ${weeks.length} weeks, by kind (weeks start on Monday).`}
+      table={
+        <tbody>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Quote requests</th>
+          </tr>
+          {rows.map((w) => (
+            <tr key={w.weekStart}>
+              <th scope="row">{w.label}</th>
+              <td>{w.contact}</td>
+              <td>{w.quotation}</td>
+            </tr>
+          ))}
+        </tbody>
+      }
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} margin={{ top: 4, right: 8, left: -16, bottom: 0 }} accessibilityLayer={false}>
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} interval="preserveStartEnd" />
+          <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
+          <Tooltip cursor={{ fill: "#f1f5f9" }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="contact" name="Contact" stackId="kind" fill={CONTACT} />
+          <Bar dataKey="quotation" name="Quote requests" stackId="kind" fill={QUOTE} radius={[4, 4, 0, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+export function QuotesByService({ services }: { services: DashboardAnswer["services"] }) {
+  const total = services.reduce((n, s) => n + s.count, 0);
+  return (
+    <ChartCard
+      title="Quote requests by service"
+      summary={`${total.toLocaleString("en-GB")} quote requests over the same weeks.`}
+      table={
+        <tbody>
+          {services.map((s) => (
+            <tr key={s.service}>
+              <th scope="row">{s.label}</th>
+              <td>{s.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      }
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart
+          data={services}
+          layout="vertical"
+          margin={{ top: 0, right: 16, left: 8, bottom: 0 }}
+          accessibilityLayer={false}
+        >
+          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+          <XAxis type="number" allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
+          <YAxis type="category" dataKey="label" width={150} tick={axis} tickLine={false} axisLine={false} />
+          <Tooltip cursor={{ fill: "#f1f5f9" }} />
+          <Bar dataKey="count" name="Requests" fill={QUOTE} radius={[0, 4, 4, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+export function OpenByStatus({ open }: { open: DashboardAnswer["open"] }) {
+  const rows = open.map((o) => ({ ...o, label: LEAD_STATUS_LABELS[o.status], fill: STATUS_FILL[o.status] }));
+  const total = open.reduce((n, o) => n + o.count, 0);
+  return (
+    <ChartCard
+      title="Open leads by status"
+      summary={`${total.toLocaleString("en-GB")} leads not yet won or lost.`}
+      table={
+        <tbody>
+          {rows.map((o) => (
+            <tr key={o.status}>
+              <th scope="row">{o.label}</th>
+              <td>{o.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      }
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} margin={{ top: 4, right: 8, left: -16, bottom: 0 }} accessibilityLayer={false}>
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} />
+          <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
+          <Tooltip cursor={{ fill: "#f1f5f9" }} />
+          <Bar dataKey="count" name="Leads" radius={[4, 4, 0, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}

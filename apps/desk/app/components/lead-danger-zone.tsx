@@ -1,0 +1,95 @@
+import { erasurePreviewSchema, type LeadDetail } from "@site/contracts/desk";
+import { ShieldAlert, ShieldCheck, Trash2, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { api } from "~/lib/api";
+import { buttonPrimary, buttonSecondary, card, focusRing } from "./ui";
+
+/** Spam decision and erasure of the person's data (behind a dialog that says how many leads go). */
+export function LeadDangerZone({ lead }: { lead: LeadDetail }) {
+  const spam = useFetcher<{ ok: boolean; message: string }>();
+  const erase = useFetcher<{ ok: boolean; message: string }>();
+  const [count, setCount] = useState<number | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  async function askErase() {
+    const { leads } = await api(erasurePreviewSchema, `/api/leads/${lead.id}/erasure`);
+    setCount(leads);
+  }
+  useEffect(() => {
+    if (count !== null && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [count]);
+
+  return (
+    <section aria-labelledby="danger-title" className={`space-y-3 p-4 sm:p-5 ${card}`}>
+      <h2 id="danger-title" className="text-base font-semibold">
+        Spam and erasure
+      </h2>
+      <spam.Form method="post">
+        <input type="hidden" name="intent" value="spam" />
+        <input type="hidden" name="spam" value={lead.spam ? "false" : "true"} />
+        <button type="submit" className={`w-full ${buttonSecondary}`} disabled={spam.state !== "idle"}>
+          {lead.spam ? (
+            <ShieldCheck aria-hidden="true" className="size-4" />
+          ) : (
+            <ShieldAlert aria-hidden="true" className="size-4" />
+          )}
+          {lead.spam ? "Not spam: notify the team" : "Mark as spam"}
+        </button>
+      </spam.Form>
+      <button
+        type="button"
+        onClick={() => void askErase()}
+        className={`w-full ${buttonSecondary} text-red-800`}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        Erase this person's data
+      </button>
+      <p role="status" className="min-h-5 text-sm text-slate-600">
+        {spam.state !== "idle" ? "Saving…" : spam.data?.message}
+      </p>
+      <dialog
+        ref={dialog}
+        onClose={() => setCount(null)}
+        aria-labelledby="erase-title"
+        aria-describedby="erase-text"
+        className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+          <h2 id="erase-title" className="text-base font-semibold">
+            Erase {lead.email}?
+          </h2>
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className={`rounded-md p-1 text-slate-600 hover:bg-slate-100 ${focusRing}`}
+          >
+            <X aria-hidden="true" className="size-5" />
+            <span className="sr-only">Close</span>
+          </button>
+        </div>
+        <div className="space-y-4 px-5 py-4">
+          <p id="erase-text" className="text-sm text-slate-700">
+            This removes {count === 1 ? "1 lead" : `${count ?? 0} leads`} of this address, spam included, with
+            their notes, notifications and history. It cannot be undone. The audit trail keeps that an erasure
+            happened, never the address.
+          </p>
+          <erase.Form method="post" className="flex flex-wrap justify-end gap-2">
+            <input type="hidden" name="intent" value="erase" />
+            <button type="button" className={buttonSecondary} onClick={() => dialog.current?.close()}>
+              Keep the data
+            </button>
+            <button
+              type="submit"
+              className={`${buttonPrimary} bg-red-700 hover:bg-red-800`}
+              disabled={erase.state !== "idle"}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Erase {count === 1 ? "1 lead" : `${count ?? 0} leads`}
+            </button>
+          </erase.Form>
+        </div>
+      </dialog>
+    </section>
+  );
+}

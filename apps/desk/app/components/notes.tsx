@@ -1,0 +1,62 @@
+import { NOTE_MAX, type Note } from "@site/contracts/desk";
+import { useEffect, useId, useRef } from "react";
+import { useFetcher } from "react-router";
+import { formatDateTime } from "~/lib/format";
+import { buttonPrimary, card, fieldControl, fieldLabel } from "./ui";
+
+/** Notes, oldest first, and a form to add one. Notes are never edited nor deleted. */
+export function Notes({ notes }: { notes: Note[] }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const form = useRef<HTMLFormElement>(null);
+  const bodyId = useId();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <section aria-labelledby="notes-title" className={`p-4 sm:p-5 ${card}`}>
+      <h2 id="notes-title" className="text-base font-semibold">
+        Notes <span className="font-normal text-slate-600">({notes.length})</span>
+      </h2>
+      {notes.length ? (
+        <ol className="mt-3 space-y-3">
+          {notes.map((n) => (
+            <li key={n.id} className="rounded-lg border border-slate-200 p-3">
+              <p className="text-xs text-slate-600">
+                <span className="font-semibold text-slate-800">{n.author.name}</span> ·{" "}
+                <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-sm">{n.body}</p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">No notes yet.</p>
+      )}
+      <fetcher.Form ref={form} method="post" className="mt-4 space-y-2">
+        <input type="hidden" name="intent" value="note" />
+        <label htmlFor={bodyId} className={fieldLabel}>
+          Add a note
+        </label>
+        <textarea
+          id={bodyId}
+          name="body"
+          required
+          rows={3}
+          maxLength={NOTE_MAX}
+          placeholder="What was said, what comes next…"
+          className={fieldControl}
+        />
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-xs text-slate-600">Notes are kept as written, with your name and the time.</p>
+          <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Adding…" : "Add note"}
+          </button>
+        </div>
+        <p role="status" className="text-sm text-slate-600">
+          {fetcher.state === "idle" ? fetcher.data?.message : null}
+        </p>
+      </fetcher.Form>
+    </section>
+  );
+}

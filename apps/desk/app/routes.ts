@@ -1,0 +1,13 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  route("sign-in", "routes/sign-in.tsx"),
+  route("enrol", "routes/enrol.tsx"),
+  // Everything else needs a session (routes/signed-in.tsx sends a visitor to /sign-in).
+  layout("routes/signed-in.tsx", [
+    index("routes/inbox.tsx"),
+    route("leads/:id", "routes/lead.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from "@playwright/test";
+import path from "node:path";
+import { chromiumFlags, chromiumPath } from "../../scripts/chromium.mjs";
+import { backend, databaseUrl, deskUrl, ports, repoRoot } from "./tests/support/desk-env";
+
+/**
+ * The desk's browser tests, in Debian's Chromium with a virtual authenticator (tests/support/passkey.ts).
+ * `npm run test:desk` runs them on SQLite, then (with TEST_DATABASE_URL) the flow again on PostgreSQL.
+ */
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: path.join(repoRoot, "test-results", `desk-${backend}`),
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  globalSetup: "./tests/support/seed.ts",
+  use: {
+    baseURL: deskUrl,
+    launchOptions: { executablePath: chromiumPath, args: [...chromiumFlags] },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "mobile",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: "node apps/desk/tests/support/serve.mjs",
+    cwd: repoRoot,
+    url: `${deskUrl}/api/session`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      DATABASE_URL: databaseUrl,
+      ROLE: "all",
+      PORT: String(ports.site),
+      CONTACT_PORT: String(ports.contact),
+      QUOTATION_PORT: String(ports.quotation),
+      DESK_PORT: String(ports.desk),
+      DESK_URL: deskUrl,
+      RATE_LIMIT_PER_MINUTE: "1000",
+      DESK_RATE_LIMIT_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

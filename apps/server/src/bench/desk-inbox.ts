@@ -1,0 +1,137 @@
+// `npm run bench:desk`: seeds 100,000 leads (BENCH_LEADS) into a temporary SQLite store with the desk's
+// schema (search index included), then times the inbox's query (GET /api/leads's work: a page and the
+// counts per status) for a series of filter changes, as server time in this process. Prints the
+// median and p95 of BENCH_ROUNDS rounds per filter, beside the time of `select 1` in the same run.
+// BENCH_DATABASE_URL=postgres://… measures PostgreSQL instead.
+import { inboxQuerySchema, LEAD_STATUSES } from "@site/contracts/desk";
+import { QUOTATION_SERVICES } from "@site/contracts";
+import { sql } from "kysely";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { openDatabase } from "../db/database";
+import { queryInbox } from "../desk/lead-inbox";
+import { newLeadId } from "../leads/ids";
+
+const total = Number(process.env.BENCH_LEADS ?? 100_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
+const dir = mkdtempSync(path.join(tmpdir(), "desk-bench-"));
+const database = await openDatabase(
+  process.env.BENCH_DATABASE_URL || `sqlite:${path.join(dir, "bench.sqlite")}`,
+);
+const { db } = database;
+
+const staffId = newLeadId();
+await db
+  .insertInto("staff")
+  .values({
+    id: staffId,
+    email: "bench@example.com",
+    name: "Bench",
+    created_at: new Date().toISOString(),
+    removed_at: null,
+  })
+  .execute();
+
+const FIRST = ["Ada", "Grace", "Alan", "Katherine", "Tim", "Radia", "Linus", "Barbara", "Edsger", "Frances"];
+const LAST = [
+  "Lovelace",
+  "Hopper",
+  "Turing",
+  "Johnson",
+  "Berners-Lee",
+  "Perlman",
+  "Torvalds",
+  "Liskov",
+  "Dijkstra",
+  "Allen",
+];
+const started = performance.now();
+const end = Date.parse("2026-11-24T00:00:00Z");
+const span = 2 * 365 * 86_400_000;
+for (let i = 0; i < total; i += 1000) {
+  const rows = Array.from({ length: Math.min(1000, total - i) }, (_, j) => {
+    const n = i + j;
+    const at = new Date(end - Math.floor((n / total) * span)).toISOString();
+    const quote = n % 3 === 0;
+    const name = `${FIRST[n % 10]} ${LAST[(n >> 3) % 10]} ${n}`;
+    return {
+      id: newLeadId(new Date(at)),
+      kind: quote ? ("quotation" as const) : ("contact" as const),
+      name,
+      email: `person${n}@example${n % 97}.com`,
+      phone: `020 7946 ${String(n % 10_000).padStart(4, "0")}`,
+      company: quote ? `Company ${n % 500} Ltd` : null,
+      service: quote ? QUOTATION_SERVICES[n % QUOTATION_SERVICES.length]!.value : null,
+      message: quote ? null : `We would like to talk about a new intranet for ${n % 300} staff.`,
+      details: quote ? `About ${n % 120} users on ${1 + (n % 4)} sites.` : null,
+      is_spam: n % 50 === 0 ? 1 : 0,
+      created_at: at,
+      last_activity_at: at,
+      status: LEAD_STATUSES[n % 7 < 4 ? 0 : n % LEAD_STATUSES.length]!,
+      assignee: n % 5 === 0 ? staffId : null,
+    };
+  });
+  await db.transaction().execute((trx) => trx.insertInto("leads").values(rows).execute());
+}
+if (database.dialect === "sqlite") await sql`pragma optimize`.execute(db);
+else await sql`analyze`.execute(db);
+const seeded = (performance.now() - started) / 1000;
+
+const FILTERS: [string, Record<string, string>][] = [
+  ["newest first (no filter)", {}],
+  ["kind = quotation", { kind: "quotation" }],
+  ["status = qualified", { status: "qualified" }],
+  ["service = erp-consultation", { service: "erp-consultation" }],
+  ["date range (one month)", { from: "2026-03-01", to: "2026-03-31" }],
+  ["assignee = me", { assignee: "me" }],
+  ["spam only", { spam: "only" }],
+  ["search 'hopper'", { q: "hopper" }],
+  ["search 'intranet 42'", { q: "intranet 42" }],
+  ["search 'ltd' + kind + status", { q: "ltd", kind: "quotation", status: "new" }],
+  ["page 200 (keyset cursor)", {}],
+];
+
+async function time(fn: () => Promise<unknown>) {
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    median: samples[samples.length >> 1]!,
+    p95: samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)]!,
+  };
+}
+
+// A cursor deep in the list: the 200th page's start.
+let cursor: string | undefined;
+for (let p = 0; p < 199; p++) {
+  const a = await queryInbox(database, inboxQuerySchema.parse({ cursor }), staffId);
+  cursor = a.nextCursor ?? undefined;
+}
+
+const baseline = await time(() => sql`select 1`.execute(db));
+const results: { label: string; median: number; p95: number; shown: number }[] = [];
+for (const [label, query] of FILTERS) {
+  const f = inboxQuerySchema.parse(label.startsWith("page 200") ? { cursor } : query);
+  const answer = await queryInbox(database, f, staffId);
+  const t = await time(() => queryInbox(database, f, staffId));
+  results.push({ label, ...t, shown: answer.leads.length });
+}
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+console.log(
+  `desk inbox on ${database.dialect}, ${total.toLocaleString("en-GB")} leads (seeded in ${seeded.toFixed(1)} s), ` +
+    `${rounds} rounds per filter; select 1: median ${ms(baseline.median)}`,
+);
+console.log("| filter | median | p95 | rows |\n| --- | --: | --: | --: |");
+for (const r of results) console.log(`| ${r.label} | ${ms(r.median)} | ${ms(r.p95)} | ${r.shown} |`);
+const worst = Math.max(...results.map((r) => r.p95));
+console.log(`worst p95: ${ms(worst)} (goal: under 100 ms)`);
+await database.close();
+rmSync(dir, { recursive: true, force: true });
+if (worst >= 100) process.exitCode = 1;

@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import { type MailSettings, mailDomain, type OutgoingMail } from "../leads/mailer";
+
+/** The e-mail that carries an enrolment link to a new member (sent when SMTP_URL is set). */
+export function buildInviteMail(
+  to: { email: string; name: string },
+  link: { url: string; expiresAt: string },
+  settings: Pick<MailSettings, "mailFrom">,
+): OutgoingMail {
+  const until = `${link.expiresAt.replace("T", " ").slice(0, 16)} UTC`;
+  const text = [
+    `Hello ${to.name},`,
+    "",
+    "You have been invited to the lead desk. Open this link on the device you will use, and create a",
+    "passkey when your browser asks (your fingerprint, face, screen lock or security key):",
+    "",
+    link.url,
+    "",
+    `The link works once, until ${until}. If you did not expect it, ignore this e-mail.`,
+  ].join("\n");
+  const html = text
+    .split("\n\n")
+    .map((p) => `<p>${p.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/\n/g, " ")}</p>`)
+    .join("\n");
+  return {
+    from: settings.mailFrom,
+    to: to.email,
+    replyTo: { name: "Lead desk", address: settings.mailFrom.match(/<([^>]+)>/)?.[1] ?? settings.mailFrom },
+    subject: "Your invitation to the lead desk",
+    messageId: `<invite-${randomUUID()}@${mailDomain(settings.mailFrom)}>`,
+    text,
+    html: `<!doctype html><html lang="en-GB"><body>${html}</body></html>`,
+    headers: {},
+  };
+}

@@ -1,0 +1,49 @@
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { type Config, configuredChannels } from "../config";
+import type { Database } from "../db/database";
+import type { Clock } from "../leads/clock";
+import { registerAuthRoutes } from "./auth-routes";
+import { loadDeskBuild } from "./desk-build";
+import { registerGuard } from "./guard";
+import { registerLeadActionRoutes } from "./lead-action-routes";
+import { registerLeadRoutes } from "./lead-routes";
+import { relyingParty } from "./passkeys";
+import { addDeskSecurityHeaders } from "./security-headers";
+import { SessionStore } from "./session-store";
+import { registerSpa } from "./spa";
+
+/** The desk role: the staff's single-page app and its private JSON API on DESK_URL's origin. */
+export async function registerDesk(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; clock: Clock },
+) {
+  const { config, database, clock } = deps;
+  const build = await loadDeskBuild(config.DESK_BUILD_DIR);
+  if ("missing" in build) app.log.warn(`desk pages unavailable: ${build.missing}`);
+  addDeskSecurityHeaders(
+    app,
+    "missing" in build ? "default-src 'none'; frame-ancestors 'none'" : build.contentSecurityPolicy,
+  );
+
+  app.removeContentTypeParser("text/plain");
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  const sessions = new SessionStore(database.db, clock);
+  registerGuard(app, { sessions, deskOrigin: config.DESK_URL });
+  registerAuthRoutes(app, {
+    database,
+    clock,
+    sessions,
+    rp: relyingParty(config.DESK_URL),
+    rateLimitPerMinute: config.DESK_RATE_LIMIT_PER_MINUTE,
+  });
+  registerLeadRoutes(app, { database, clock });
+  registerLeadActionRoutes(app, { database, clock, channels: configuredChannels(config) });
+  registerSpa(app, build);
+}

@@ -1,0 +1,64 @@
+// Leads as CSV for spreadsheets: what the leads command's export and the desk's export both write.
+import type { LeadView } from "./lead-queries";
+
+/**
+ * CSV for spreadsheets: RFC 4180 quoting, CRLF lines, and OWASP's defence against formula
+ * injection: a cell starting with = + - @ TAB or CR gets a leading single quote, so a
+ * spreadsheet shows it as text instead of evaluating it.
+ */
+function csvCell(value: unknown): string {
+  let s = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) || s.startsWith(" ") || s.endsWith(" ") ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+const CSV_HEADER = [
+  "id",
+  "received_at",
+  "kind",
+  "spam",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "service",
+  "message",
+  "details",
+  "notification_state",
+  "attempts",
+  "sent_at",
+  "next_attempt_at",
+  "last_error",
+  "last_activity_at",
+  "deliveries",
+] as const;
+
+export function leadsToCsv(leads: LeadView[]): string {
+  return toCsv(
+    CSV_HEADER,
+    leads.map((l) => [
+      l.id,
+      l.createdAt,
+      l.kind,
+      l.spam ? "yes" : "no",
+      l.name,
+      l.email,
+      l.phone,
+      l.company,
+      l.serviceLabel,
+      l.message,
+      l.details,
+      l.notification.state,
+      l.notification.attempts,
+      l.notification.sentAt,
+      l.notification.nextAttemptAt,
+      l.notification.lastError,
+      l.lastActivityAt,
+      l.deliveries.map((d) => `${d.channel} ${d.state}`).join("; "),
+    ]),
+  );
+}

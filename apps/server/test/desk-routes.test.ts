@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { PUBLIC_API_ROUTES } from "../src/desk/guard";
+import { DESK_URL, FOREIGN_ORIGIN, useDesk } from "./desk-helpers";
+import { BACKENDS } from "./helpers";
+
+const SAMPLE_ID = "01990000-0000-7000-8000-000000000000";
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+describe.each(BACKENDS)("desk route table ($backend)", ({ backend, skip }) => {
+  const d = useDesk(backend);
+
+  /** Every API route of the server's route table, as "METHOD /url" with a sample id in it. */
+  async function apiRoutes() {
+    await d.desk();
+    const list = d.routes.flatMap((r) =>
+      [r.method].flat().map((method) => ({ method, url: r.url, key: `${method} ${r.url}` })),
+    );
+    return list.filter((r) => r.url.startsWith("/api/"));
+  }
+  const concrete = (url: string) => url.replace(/:id\b/g, SAMPLE_ID);
+
+  it.skipIf(skip)("lists the routes it expects, and the public list names only real routes", async () => {
+    const keys = (await apiRoutes()).map((r) => r.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([...PUBLIC_API_ROUTES, "GET /api/leads", "PATCH /api/leads/:id"]),
+    );
+    expect(keys.length).toBeGreaterThan(PUBLIC_API_ROUTES.length + 5);
+  });
+
+  it.skipIf(skip)("answers 401 on every private route without a session (and with a bad one)", async () => {
+    const routes = (await apiRoutes()).filter((r) => !PUBLIC_API_ROUTES.includes(r.key));
+    const app = await d.desk();
+    for (const r of routes) {
+      for (const cookie of [undefined, "desk_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
+        const res = await app.inject({
+          method: r.method as "GET",
+          url: concrete(r.url),
+          headers: { origin: DESK_URL, "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+          payload: STATE_CHANGING.has(r.method) ? "{}" : undefined,
+        });
+        expect(res.statusCode, `${r.key} (${cookie ? "bad cookie" : "no cookie"})`).toBe(401);
+        expect(res.headers["cache-control"]).toBe("no-store");
+        if (r.method !== "HEAD") expect(res.json().error).toBe("unauthorized");
+      }
+    }
+  });
+
+  it.skipIf(skip)(
+    "answers 403 on every state-changing route to a foreign Origin, or none, even signed in",
+    async () => {
+      const routes = (await apiRoutes()).filter((r) => STATE_CHANGING.has(r.method));
+      expect(routes.length).toBeGreaterThanOrEqual(PUBLIC_API_ROUTES.length);
+      const { cookie } = await d.signIn();
+      const app = await d.desk();
+      for (const r of routes) {
+        for (const origin of [FOREIGN_ORIGIN, "http://localhost:8101", undefined]) {
+          const res = await app.inject({
+            method: r.method as "POST",
+            url: concrete(r.url),
+            headers: { cookie, "content-type": "application/json", ...(origin ? { origin } : {}) },
+            payload: "{}",
+          });
+          expect(res.statusCode, `${r.key} from ${origin ?? "no origin"}`).toBe(403);
+          expect(res.json().error).toBe("origin_not_allowed");
+        }
+      }
+    },
+  );
+
+  it.skipIf(skip)("answers the public routes without a session", async () => {
+    const app = await d.desk();
+    const probe = await app.inject({ method: "GET", url: "/api/session" });
+    expect(probe.statusCode).toBe(200);
+    expect(probe.json()).toEqual({ staff: null });
+    const options = await app.inject({
+      method: "POST",
+      url: "/api/sign-in/options",
+      headers: { origin: DESK_URL },
+      payload: {},
+    });
+    expect(options.statusCode).toBe(200);
+    expect(options.json().options).toMatchObject({ rpId: "localhost", userVerification: "preferred" });
+  });
+
+  it.skipIf(skip)("keeps unknown API paths behind the session too", async () => {
+    const app = await d.desk();
+    expect((await app.inject({ method: "GET", url: "/api/nothing-here" })).statusCode).toBe(401);
+    const { cookie } = await d.signIn();
+    const res = await app.inject({ method: "GET", url: "/api/nothing-here", headers: { cookie } });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,24 +1,21 @@
 import { erasurePreviewSchema, type LeadDetail } from "@site/contracts/desk";
-import { ShieldAlert, ShieldCheck, Trash2, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ShieldAlert, ShieldCheck, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { api } from "~/lib/api";
-import { buttonPrimary, buttonSecondary, card, focusRing } from "./ui";
+import { Modal } from "./modal";
+import { buttonPrimary, buttonSecondary, card } from "./ui";
 
 /** Spam decision and erasure of the person's data (behind a dialog that says how many leads go). */
 export function LeadDangerZone({ lead }: { lead: LeadDetail }) {
   const spam = useFetcher<{ ok: boolean; message: string }>();
   const erase = useFetcher<{ ok: boolean; message: string }>();
   const [count, setCount] = useState<number | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
 
   async function askErase() {
     const { leads } = await api(erasurePreviewSchema, `/api/leads/${lead.id}/erasure`);
     setCount(leads);
   }
-  useEffect(() => {
-    if (count !== null && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [count]);
 
   return (
     <section aria-labelledby="danger-title" className={`space-y-3 p-4 sm:p-5 ${card}`}>
@@ -48,26 +45,13 @@ export function LeadDangerZone({ lead }: { lead: LeadDetail }) {
       <p role="status" className="min-h-5 text-sm text-slate-600">
         {spam.state !== "idle" ? "Saving…" : spam.data?.message}
       </p>
-      <dialog
-        ref={dialog}
+      <Modal
+        open={count !== null}
         onClose={() => setCount(null)}
-        aria-labelledby="erase-title"
-        aria-describedby="erase-text"
-        className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+        title={`Erase ${lead.email}?`}
+        describedBy="erase-text"
+        widthClass="w-[min(30rem,calc(100vw-2rem))]"
       >
-        <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-          <h2 id="erase-title" className="text-base font-semibold">
-            Erase {lead.email}?
-          </h2>
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className={`rounded-md p-1 text-slate-600 hover:bg-slate-100 ${focusRing}`}
-          >
-            <X aria-hidden="true" className="size-5" />
-            <span className="sr-only">Close</span>
-          </button>
-        </div>
         <div className="space-y-4 px-5 py-4">
           <p id="erase-text" className="text-sm text-slate-700">
             This removes {count === 1 ? "1 lead" : `${count ?? 0} leads`} of this address, spam included, with
@@ -76,7 +60,7 @@ export function LeadDangerZone({ lead }: { lead: LeadDetail }) {
           </p>
           <erase.Form method="post" className="flex flex-wrap justify-end gap-2">
             <input type="hidden" name="intent" value="erase" />
-            <button type="button" className={buttonSecondary} onClick={() => dialog.current?.close()}>
+            <button type="button" className={buttonSecondary} onClick={() => setCount(null)}>
               Keep the data
             </button>
             <button
@@ -89,7 +73,7 @@ export function LeadDangerZone({ lead }: { lead: LeadDetail }) {
             </button>
           </erase.Form>
         </div>
-      </dialog>
+      </Modal>
     </section>
   );
 }

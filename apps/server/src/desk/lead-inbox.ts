@@ -5,13 +5,42 @@ import {
   type LeadRow,
   type LeadStatus,
 } from "@site/contracts/desk";
-import { quotationServiceLabel } from "@site/contracts";
+import { type QuotationService, quotationServiceLabel } from "@site/contracts";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { searchTextSql } from "../db/search-text";
 
 type Eb = ExpressionBuilder<DB, "leads">;
+
+/** A lead as the inbox lists it (and as the lead page heads it): the row, its assignee's name. */
+export function leadRow(r: {
+  id: string;
+  kind: LeadRow["kind"];
+  created_at: string;
+  is_spam: number;
+  status: LeadStatus;
+  assignee: string | null;
+  assignee_name: string | null;
+  name: string;
+  email: string;
+  company: string | null;
+  service: QuotationService | null;
+}): LeadRow {
+  return {
+    id: r.id,
+    kind: r.kind,
+    createdAt: r.created_at,
+    spam: Number(r.is_spam) === 1,
+    status: r.status,
+    assignee: r.assignee ? { id: r.assignee, name: r.assignee_name ?? "" } : null,
+    name: r.name,
+    email: r.email,
+    company: r.company,
+    service: r.service,
+    serviceLabel: r.service ? quotationServiceLabel(r.service) : null,
+  };
+}
 
 /** The cursor is the last row's (created_at, id), opaque to the client. */
 function encodeCursor(createdAt: string, id: string): string {
@@ -121,21 +150,7 @@ export async function queryInbox(database: Database, f: InboxFilters, me: string
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
   for (const g of grouped) counts[g.status] = Number(g.n);
   return {
-    leads: page.map(
-      (r): LeadRow => ({
-        id: r.id,
-        kind: r.kind,
-        createdAt: r.created_at,
-        spam: Number(r.is_spam) === 1,
-        status: r.status,
-        assignee: r.assignee ? { id: r.assignee, name: r.assignee_name ?? "" } : null,
-        name: r.name,
-        email: r.email,
-        company: r.company,
-        service: r.service,
-        serviceLabel: r.service ? quotationServiceLabel(r.service) : null,
-      }),
-    ),
+    leads: page.map(leadRow),
     nextCursor: rows.length > f.limit && last ? encodeCursor(last.created_at, last.id) : null,
     counts,
   };

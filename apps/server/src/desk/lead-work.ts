@@ -1,12 +1,12 @@
 // A lead's page: every field, its notes, its deliveries and its working state (status, assignee).
 // Each change is written with a lead event (what the timeline and the dashboard read) and an audit row.
-import { quotationServiceLabel } from "@site/contracts";
 import type { LeadAnswer, LeadUpdate, Note, Staff } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { newLeadId } from "../leads/ids";
 import { recordAudit } from "../leads/audit-log";
 import { listLeads } from "../leads/lead-queries";
+import { leadRow } from "./lead-inbox";
 
 export class LeadWorkError extends Error {}
 
@@ -36,22 +36,7 @@ export async function getLeadAnswer(db: Kysely<DB>, id: string): Promise<LeadAns
     .execute();
   const [view] = await listLeads(db, { id, spam: "include" });
   return {
-    lead: {
-      id: r.id,
-      kind: r.kind,
-      createdAt: r.created_at,
-      spam: Number(r.is_spam) === 1,
-      status: r.status,
-      assignee: r.assignee ? { id: r.assignee, name: r.assignee_name ?? "" } : null,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      company: r.company,
-      service: r.service,
-      serviceLabel: r.service ? quotationServiceLabel(r.service) : null,
-      message: r.message,
-      details: r.details,
-    },
+    lead: { ...leadRow(r), phone: r.phone, message: r.message, details: r.details },
     notes: notes.map(
       (n): Note => ({
         id: n.id,

@@ -140,37 +140,35 @@ export function findByEmail(db: Kysely<DB>, email: string): Promise<LeadView[]> 
   return listLeads(db, { email, spam: "include" });
 }
 
-/** An export of the leads matching `filter`, written to the audit trail (ids, format, never the data). */
+/**
+ * An export of the leads matching `filter`, written to the audit trail (ids, format, never the data).
+ * `byEmail`: one person's export (article 15).
+ */
 export async function exportLeads(
   database: Database,
-  opts: { filter: LeadFilter; format: "json" | "csv"; now: Date; actor: Actor },
+  opts: { filter: LeadFilter; format: "json" | "csv"; now: Date; actor: Actor; byEmail?: true },
 ): Promise<LeadView[]> {
   const leads = await listLeads(database.db, opts.filter);
-  await recordAudit(
-    database.db,
-    { ...opts.actor, action: "export", leadIds: leads.map((l) => l.id), detail: { format: opts.format } },
-    opts.now,
-  );
-  return leads;
-}
-
-/** Article 15: the leads of one address, with the export written to the audit trail (ids only). */
-export async function exportByEmail(
-  database: Database,
-  opts: { email: string; format: "json" | "csv"; now: Date; actor: Actor },
-): Promise<LeadView[]> {
-  const leads = await findByEmail(database.db, opts.email);
   await recordAudit(
     database.db,
     {
       ...opts.actor,
       action: "export",
       leadIds: leads.map((l) => l.id),
-      detail: { format: opts.format, byEmail: true },
+      detail: { format: opts.format, ...(opts.byEmail ? { byEmail: true } : {}) },
     },
     opts.now,
   );
   return leads;
+}
+
+/** Article 15: the leads of one address, with the export written to the audit trail (ids only). */
+export function exportByEmail(
+  database: Database,
+  opts: { email: string; format: "json" | "csv"; now: Date; actor: Actor },
+): Promise<LeadView[]> {
+  const { email, ...rest } = opts;
+  return exportLeads(database, { ...rest, filter: { email, spam: "include" as const }, byEmail: true });
 }
 
 /**

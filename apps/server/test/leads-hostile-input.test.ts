@@ -112,9 +112,9 @@ describe.each(BACKENDS)("hostile input on $backend", ({ backend, skip }) => {
         .where("id", "in", ids)
         .orderBy("id")
         .execute();
-      // A new lead's last activity is its arrival.
+      // A new lead's last activity is its arrival; the desk has not worked it yet.
       expect(rows.map((r) => ({ ...r, is_spam: Number(r.is_spam) }))).toEqual(
-        expected.map((e) => ({ ...e, last_activity_at: e.created_at })),
+        expected.map((e) => ({ ...e, last_activity_at: e.created_at, status: "new", assignee: null })),
       );
       const outbox = await svc.db
         .selectFrom("outbox")

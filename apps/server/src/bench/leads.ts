@@ -30,6 +30,8 @@ const target: ChildProcess = fork(
   {
     env: process.env,
     stdio: "inherit",
+    // BENCH_TARGET_ARGS: Node flags for the services' process only (e.g. --cpu-prof).
+    execArgv: [...process.execArgv, ...(process.env.BENCH_TARGET_ARGS ?? "").split(/\s+/).filter(Boolean)],
   },
 );
 const ready = await new Promise<Ready>((resolve, reject) => {

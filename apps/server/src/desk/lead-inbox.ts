@@ -70,12 +70,17 @@ function searchCondition(eb: Eb, dialect: Database["dialect"], q: string): Expre
   const out: Expression<SqlBool>[] = terms.filter((t) => t.length < 3).map(like);
   if (long.length) {
     const match = long.map((t) => `"${t.replace(/"/g, '""')}"`).join(" AND ");
+    // Leads not indexed yet (search_backlog, migration 0005) are matched by substring, so a search
+    // finds a lead the moment it is stored.
     out.push(
-      eb(
-        "leads.id",
-        "in",
-        sql<string>`(select k.lead_id from leads_fts_keys k where k.rowid in (select rowid from leads_fts where leads_fts match ${match}))`,
-      ),
+      eb.or([
+        eb(
+          "leads.id",
+          "in",
+          sql<string>`(select k.lead_id from leads_fts_keys k where k.rowid in (select rowid from leads_fts where leads_fts match ${match}))`,
+        ),
+        eb.and([eb("leads.id", "in", sql<string>`(select lead_id from search_backlog)`), ...long.map(like)]),
+      ]),
     );
   }
   return out;

@@ -5,7 +5,8 @@
 // Loopback only; rate limit effectively off; the outbox worker is not running (no SMTP).
 import autocannon from "autocannon";
 import { type ChildProcess, fork } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { uuidV7 } from "@site/contracts/uuid";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
@@ -78,7 +79,7 @@ async function run(label: string, opts: autocannon.Options): Promise<Row> {
   };
 }
 
-/** POSTs of the lead body, each with its own Idempotency-Key. */
+/** POSTs of the lead body, each with its own Idempotency-Key: a UUIDv7, as the site sends (lib/idempotency.ts). */
 const leadPosts = (url: string): autocannon.Options => ({
   url,
   requests: [
@@ -87,7 +88,7 @@ const leadPosts = (url: string): autocannon.Options => ({
       path: "/contact",
       body,
       setupRequest: (req) => {
-        req.headers = { "content-type": "application/json", "idempotency-key": randomUUID() };
+        req.headers = { "content-type": "application/json", "idempotency-key": uuidV7(randomBytes(16), Date.now()) };
         return req;
       },
     },

@@ -67,6 +67,35 @@ describe.each(BACKENDS)("desk route table ($backend)", ({ backend, skip }) => {
     },
   );
 
+  it.skipIf(skip)(
+    "guards a percent-encoded API path (/%61pi/…) as the path the router gives it",
+    async () => {
+      const routes = (await apiRoutes()).filter((r) => !PUBLIC_API_ROUTES.includes(r.key));
+      const app = await d.desk();
+      for (const r of routes) {
+        const url = concrete(r.url).replace(/^\/api\//, "/%61pi/");
+        const payload = STATE_CHANGING.has(r.method) ? "{}" : undefined;
+        const headers = { "content-type": "application/json" };
+        const anonymous = await app.inject({
+          method: r.method as "GET",
+          url,
+          headers: { ...headers, origin: DESK_URL },
+          payload,
+        });
+        expect(anonymous.statusCode, `${r.method} ${url} without a session`).toBe(401);
+        if (STATE_CHANGING.has(r.method)) {
+          const foreign = await app.inject({
+            method: r.method as "POST",
+            url,
+            headers: { ...headers, origin: FOREIGN_ORIGIN },
+            payload,
+          });
+          expect(foreign.statusCode, `${r.method} ${url} from a foreign origin`).toBe(403);
+        }
+      }
+    },
+  );
+
   it.skipIf(skip)("answers the public routes without a session", async () => {
     const app = await d.desk();
     const probe = await app.inject({ method: "GET", url: "/api/session" });

@@ -96,6 +96,28 @@ describe.each(BACKENDS)("desk route table ($backend)", ({ backend, skip }) => {
     },
   );
 
+  it.skipIf(skip)("answers a body its schema refuses with 400 and a message, never a 500", async () => {
+    const app = await d.desk();
+    const headers = { origin: DESK_URL, "content-type": "application/json" };
+    for (const url of ["/api/sign-in/verify", "/api/enrol/verify", "/api/enrol/options"]) {
+      const res = await app.inject({ method: "POST", url, headers, payload: "{}" });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ error: "validation_failed", message: expect.any(String) });
+    }
+    const { cookie } = await d.signIn();
+    const id = await d.lead();
+    for (const payload of [{ status: "maybe" }, {}]) {
+      const res = await app.inject({
+        method: "PATCH",
+        url: `/api/leads/${id}`,
+        headers: { ...headers, cookie },
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ error: "validation_failed", message: expect.any(String) });
+    }
+  });
+
   it.skipIf(skip)("answers the public routes without a session", async () => {
     const app = await d.desk();
     const probe = await app.inject({ method: "GET", url: "/api/session" });

@@ -45,7 +45,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           }
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <LeadsPerWeek weeks={d.weeks} />
         <QuotesByService services={d.services} />
         <OpenByStatus open={d.open} />

@@ -105,4 +105,32 @@ describe("the SQLite search backlog", () => {
     const page = await queryInbox(database, inboxQuerySchema.parse({ q: "burst" }), "nobody");
     expect(Object.values(page.counts).reduce((a, b) => a + b, 0)).toBe(n);
   });
+
+  const indexed = async () =>
+    vi.waitFor(async () => expect(await count(t.database.db, "search_backlog")).toBe(0), { timeout: 5_000 });
+
+  it("matches a term of one or two characters at the start of a word, through the word index", async () => {
+    const id = await insert(t.database.db, "Acme 42 Ltd");
+    await indexed();
+    expect(await search(t.database, "42")).toEqual([id]);
+    expect(await search(t.database, "ac 4")).toEqual([id]);
+    expect(await search(t.database, "cm")).toEqual([]); // inside "acme": not the start of a word
+    expect(await search(t.database, "9")).toEqual([]); // only inside "7946"
+    expect(await search(t.database, "cme")).toEqual([id]); // three characters: anywhere
+  });
+
+  it("filters and counts indexed leads by their current status, assignee and spam mark", async () => {
+    const { database } = t;
+    const id = await insert(database.db, "Facet Test Ltd");
+    await indexed();
+    const inbox = (q: Record<string, string>) => queryInbox(database, inboxQuerySchema.parse(q), "nobody");
+    expect((await inbox({ q: "facet" })).counts.new).toBe(1);
+    await database.db.updateTable("leads").set({ status: "won" }).where("id", "=", id).execute();
+    expect((await inbox({ q: "facet" })).counts).toMatchObject({ new: 0, won: 1 });
+    expect((await inbox({ q: "facet", status: "won" })).leads.map((l) => l.id)).toEqual([id]);
+    expect((await inbox({ q: "facet", status: "new" })).leads).toEqual([]);
+    await database.db.updateTable("leads").set({ is_spam: 1 }).where("id", "=", id).execute();
+    expect((await inbox({ q: "facet" })).leads).toEqual([]);
+    expect((await inbox({ q: "facet", spam: "only" })).leads.map((l) => l.id)).toEqual([id]);
+  });
 });

@@ -2,7 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { deskMigration } from "./migration-0004-desk";
 import { setTimeout } from "node:timers/promises";
 import { privacyMigration } from "./migration-0002-privacy";
-import { searchBacklogMigration } from "./migration-0005-search-backlog";
+import { searchIndexMigration } from "./migration-0005-search-index";
 
 /** How often a start waiting for SQLite's write lock tries again. */
 const LOCK_RETRY_MS = 100;
@@ -75,7 +75,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   "0002_privacy": privacyMigration,
   "0004_desk": deskMigration,
-  "0005_search_backlog": searchBacklogMigration,
+  "0005_search_index": searchIndexMigration,
 };
 
 export interface MigrateOptions {

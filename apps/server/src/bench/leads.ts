@@ -88,7 +88,10 @@ const leadPosts = (url: string): autocannon.Options => ({
       path: "/contact",
       body,
       setupRequest: (req) => {
-        req.headers = { "content-type": "application/json", "idempotency-key": uuidV7(randomBytes(16), Date.now()) };
+        req.headers = {
+          "content-type": "application/json",
+          "idempotency-key": uuidV7(randomBytes(16), Date.now()),
+        };
         return req;
       },
     },

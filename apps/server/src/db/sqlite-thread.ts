@@ -49,6 +49,9 @@ function open(file: string) {
   handle.pragma("journal_mode = WAL");
   handle.pragma("synchronous = FULL");
   handle.pragma("foreign_keys = ON");
+  // Erased and purged leads are overwritten with zeros, not left readable in free pages of the file
+  // (and so in its backups). Costs a write of each freed page on delete; inserts are unaffected.
+  handle.pragma("secure_delete = ON");
   return handle;
 }
 

@@ -81,5 +81,8 @@ test("every screen passes axe, with no CSP violation", async ({ page }, info) =>
 
   await page.goto("/leads/01990000-0000-7000-8000-000000000000");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  await checkScreen(page, info, "not-found");
   expect(await violations()).toEqual([]);
 });

@@ -137,11 +137,16 @@ function exclusive<T>(work: () => Promise<T>): Promise<T> {
 const writer = new LeadWriter((writes) => exclusive(() => writeLeadBatch(kysely, writes)));
 
 // The search index (migration 0005): leads wait in search_backlog, whoever stored them (this process
-// or another on the same file), and are indexed here in chunks: at once while no lead is waiting to be
-// stored, and under a flood between two group commits at least every SEARCH_INDEX_LAG_MS.
-const SEARCH_INDEX_LAG_MS = 100;
+// or another on the same file), and are indexed here in chunks of their own transactions: once intake
+// has been quiet for SEARCH_INDEX_QUIET_MS, and under a sustained flood one chunk between two group
+// commits every SEARCH_INDEX_LAG_MS (an indexing transaction costs a commit of its own, so it must not
+// follow every group commit).
+const SEARCH_INDEX_QUIET_MS = 50;
+const SEARCH_INDEX_LAG_MS = 1_000;
 let lastIndexed = 0;
+let lastCommit = 0;
 let indexing = false;
+let quietTimer: NodeJS.Timeout | undefined;
 function backlogEmpty() {
   try {
     return statement("select 1 from search_backlog limit 1").get() === undefined;
@@ -149,6 +154,7 @@ function backlogEmpty() {
     return true; // not migrated yet
   }
 }
+/** Indexes a chunk, and goes on while intake stays idle. */
 async function indexSearch() {
   if (indexing || inBatch || backlogEmpty()) return;
   indexing = true;
@@ -156,21 +162,30 @@ async function indexSearch() {
     for (;;) {
       const n = await exclusive(() => indexSearchBacklog(kysely));
       lastIndexed = Date.now();
-      // More to do: go on only while intake is idle; otherwise the next commit or tick brings us back.
       if (n < SEARCH_INDEX_CHUNK || !writer.idle) break;
     }
   } catch {
-    // The next tick tries again (a failure here never affects intake).
+    // The next chance tries again (a failure here never affects intake).
   } finally {
     indexing = false;
   }
 }
-function scheduleSearchIndex() {
-  if (writer.idle || Date.now() - lastIndexed >= SEARCH_INDEX_LAG_MS) void indexSearch();
+function whenQuiet() {
+  quietTimer = undefined;
+  const quietFor = Date.now() - lastCommit;
+  if (quietFor < SEARCH_INDEX_QUIET_MS || !writer.idle) {
+    quietTimer = setTimeout(whenQuiet, Math.max(1, SEARCH_INDEX_QUIET_MS - quietFor));
+  } else void indexSearch();
 }
-writer.afterCommit = scheduleSearchIndex;
+writer.afterCommit = () => {
+  lastCommit = Date.now();
+  if (lastCommit - lastIndexed >= SEARCH_INDEX_LAG_MS) void indexSearch();
+  quietTimer ??= setTimeout(whenQuiet, SEARCH_INDEX_QUIET_MS);
+};
 // Leads left in the backlog by a process that stopped, or stored by another process on this file.
-const indexTimer = setInterval(() => void indexSearch(), 1_000);
+const indexTimer = setInterval(() => {
+  if (writer.idle) void indexSearch();
+}, 1_000);
 
 // Answers go back together: those settled by one transaction in one message.
 let settled: ThreadSettled["settled"] = [];
@@ -186,6 +201,7 @@ function answer(entry: ThreadSettled["settled"][number]) {
 port.on("message", (m: ThreadStatement | ThreadLead | "close") => {
   if (m === "close") {
     clearInterval(indexTimer);
+    clearTimeout(quietTimer);
     handle.close();
     port.close();
   } else if ("lead" in m) {

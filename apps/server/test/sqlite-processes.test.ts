@@ -88,6 +88,7 @@ describe("SQLite shared by several processes", () => {
         { name: "0001_leads_outbox_idempotency" },
         { name: "0002_privacy" },
         { name: "0004_desk" },
+        { name: "0005_vitals" },
       ]);
     } finally {
       db.close();

@@ -1,3 +1,5 @@
 export * from "./lead";
 export * from "./retention";
 export * from "./audit";
+export * from "./vitals";
+export * from "./vitals-beacon";

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { deskMigration } from "./migration-0004-desk";
 import { setTimeout } from "node:timers/promises";
 import { privacyMigration } from "./migration-0002-privacy";
+import { vitalsMigration } from "./migration-0005-vitals";
 
 /** How often a start waiting for SQLite's write lock tries again. */
 const LOCK_RETRY_MS = 100;
@@ -74,6 +75,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   "0002_privacy": privacyMigration,
   "0004_desk": deskMigration,
+  "0005_vitals": vitalsMigration,
 };
 
 export interface MigrateOptions {

@@ -2,6 +2,7 @@ import type { LeadKind, QuotationService } from "@site/contracts";
 import type { LeadStatus } from "@site/contracts/desk";
 import type { Generated } from "kysely";
 import type { DeskTables } from "./desk-schema";
+import type { VitalsTables } from "./vitals-schema";
 
 /** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
 export interface LeadsTable {
@@ -78,7 +79,7 @@ interface AutoreplyLogTable {
   sent_at: string;
 }
 
-export interface DB extends DeskTables {
+export interface DB extends DeskTables, VitalsTables {
   leads: LeadsTable;
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -2,4 +2,3 @@ export * from "./lead";
 export * from "./retention";
 export * from "./audit";
 export * from "./vitals";
-export * from "./vitals-beacon";

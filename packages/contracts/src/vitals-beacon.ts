@@ -1,3 +1,5 @@
+// The beacon's schema, for the contact service: its own entry point (@site/contracts/vitals-beacon),
+// so the site's form pages, which import the lead schemas from the main entry, never carry it.
 import { z } from "./zod";
 import {
   DEVICE_CLASSES,

@@ -1,4 +1,5 @@
-import { VITALS_PATH, vitalsBeaconSchema } from "@site/contracts";
+import { VITALS_PATH } from "@site/contracts";
+import { vitalsBeaconSchema } from "@site/contracts/vitals-beacon";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../db/database";

@@ -64,7 +64,7 @@ interface PageView {
 
 /**
  * Registers the web-vitals observers and sends each page view's figures once, on the first
- * `visibilitychange` to hidden (or `pagehide`, which Safari fires more reliably on unload). A page
+ * `visibilitychange` to hidden (or a `pagehide` of a page already hidden). A page
  * restored from the back/forward cache is a new page view. Nothing is sent unless cookiesAccepted
  * is 'true' at that moment, or when the page view is not in the sample. Returns a function that
  * removes the listeners (tests).
@@ -111,14 +111,17 @@ export function startVitals({
   };
   // Registered after web-vitals' own listener (same target and phase), so the figures it reports on
   // hiding (CLS, INP, LCP) are recorded before this sends them.
-  const onVisibility = () => {
+  const onHidden = () => {
     if (document.visibilityState === "hidden") flush();
   };
-  addEventListener("visibilitychange", onVisibility, true);
-  addEventListener("pagehide", flush, true);
+  addEventListener("visibilitychange", onHidden, true);
+  // Leaving the page fires pagehide first and visibilitychange after it, and web-vitals reports CLS
+  // and INP on the latter: while still visible, pagehide leaves the sending to it. A browser that
+  // hides the page without visibilitychange (Safari before 14.1) is caught here.
+  addEventListener("pagehide", onHidden, true);
   return () => {
     removeEventListener("pageshow", onShow, true);
-    removeEventListener("visibilitychange", onVisibility, true);
-    removeEventListener("pagehide", flush, true);
+    removeEventListener("visibilitychange", onHidden, true);
+    removeEventListener("pagehide", onHidden, true);
   };
 }

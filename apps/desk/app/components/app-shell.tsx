@@ -1,6 +1,6 @@
 import type { Staff } from "@site/contracts/desk";
 
-import { Inbox, Keyboard, LayoutDashboard, LogOut } from "lucide-react";
+import { Gauge, Inbox, Keyboard, LayoutDashboard, LogOut } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { z } from "zod";
@@ -13,6 +13,9 @@ const navItem = ({ isActive }: { isActive: boolean }) =>
   `inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${focusRing} ${
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
   }`;
+
+/** Below 640 px the navigation shows its icons only (the names stay, for screen readers). */
+const navLabel = "sr-only sm:not-sr-only";
 
 /** The signed-in frame: skip link, header (brand, navigation, member, shortcuts, sign-out), main. */
 export function AppShell({ staff, children }: { staff: Staff; children: ReactNode }) {
@@ -49,11 +52,15 @@ export function AppShell({ staff, children }: { staff: Staff; children: ReactNod
           <nav aria-label="Desk" className="flex items-center gap-1">
             <NavLink to="/" end className={navItem}>
               <Inbox aria-hidden="true" className="size-4" />
-              Inbox
+              <span className={navLabel}>Inbox</span>
             </NavLink>
             <NavLink to="/dashboard" className={navItem}>
               <LayoutDashboard aria-hidden="true" className="size-4" />
-              Dashboard
+              <span className={navLabel}>Dashboard</span>
+            </NavLink>
+            <NavLink to="/speed" className={navItem}>
+              <Gauge aria-hidden="true" className="size-4" />
+              <span className={navLabel}>Site speed</span>
             </NavLink>
           </nav>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">

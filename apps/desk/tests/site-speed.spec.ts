@@ -84,7 +84,8 @@ test("a visitor who accepts cookies finds their page views in the desk's Site sp
   await expect(services).toContainText("Too few samples");
 });
 
-test("a visitor who declines sends nothing: no request to /vitals in the browser's network log", async ({}, info) => {
+test("a visitor who declines sends nothing: no request to /vitals in the browser's network log", async () => {
+  const info = test.info();
   const origin = await beaconOrigin(ports.contact);
   const visitor = await visitorBrowser(info);
   const context = await visitor.browser.newContext({ viewport: info.project.use.viewport });

@@ -11,7 +11,7 @@ const RATING_STYLES: Record<VitalRating, string> = {
   poor: "bg-red-100 text-red-900 ring-red-200",
 };
 
-export function RatingBadge({ rating }: { rating: VitalRating }) {
+function RatingBadge({ rating }: { rating: VitalRating }) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs leading-tight font-semibold ring-1 ring-inset ${RATING_STYLES[rating]}`}

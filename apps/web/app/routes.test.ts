@@ -1,7 +1,7 @@
 import { SITE_ROUTE_PATTERNS, VITAL_THRESHOLDS } from "@site/contracts/vitals";
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from "web-vitals";
 import { describe, expect, it } from "vitest";
-import routes from "~/routes";
+import routes from "./routes";
 
 // The facts the contact service stores by (packages/contracts' vitals.ts) against their owners here:
 // the site's route table and the web-vitals library.

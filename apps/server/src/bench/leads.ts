@@ -136,9 +136,12 @@ async function countPageViews(): Promise<number> {
  */
 async function besideLeads(
   contactUrl: string,
-  amount: number,
-  side: "beacons" | "control",
-): Promise<[Row, Row]> {
+  leadLoad: { amount: number } | { overallRate: number },
+  side: "beacons" | "control" | "none",
+): Promise<[Row, Row | undefined]> {
+  const steady = "overallRate" in leadLoad ? ` at ${leadLoad.overallRate}/s` : "";
+  if (side === "none")
+    return [await run(`POST /contact${steady} alone`, { ...leadPosts(contactUrl), ...leadLoad }), undefined];
   const before = side === "beacons" ? await countPageViews() : 0;
   const started = Date.now();
   const load = autocannon({
@@ -154,9 +157,8 @@ async function besideLeads(
     overallRate: 1000,
     duration: 3600, // stopped when the leads are in
   });
-  const label =
-    side === "beacons" ? "POST /contact with 1,000 beacons/s" : "POST /contact with 1,000 GET /healthz/s";
-  const leads = await run(label, { ...leadPosts(contactUrl), amount });
+  const label = `POST /contact${steady} with 1,000 ${side === "beacons" ? "beacons" : "GET /healthz"}/s`;
+  const leads = await run(label, { ...leadPosts(contactUrl), ...leadLoad });
   load.stop();
   const b = await load;
   const seconds = (Date.now() - started) / 1000;
@@ -196,9 +198,13 @@ try {
   const c = await run(`POST /contact (${ready.dialect})`, { ...leadPosts(contactUrl), amount });
   const stored = (await countLeads()) - before;
   const rows = [b, c];
-  const [cv, beacons] = await besideLeads(contactUrl, amount, "beacons");
-  const [ch, health] = await besideLeads(contactUrl, amount, "control");
-  rows.push(cv, beacons, ch, health);
+  const [cv, beside] = await besideLeads(contactUrl, { amount }, "beacons");
+  const beacons = beside!;
+  const [ch, health] = await besideLeads(contactUrl, { amount }, "control");
+  // At a steady 200 leads a second (far above real traffic, well below saturation): the latency.
+  const [sa] = await besideLeads(contactUrl, { overallRate: 200 }, "none");
+  const [sb] = await besideLeads(contactUrl, { overallRate: 200 }, "beacons");
+  rows.push(cv, beacons, ch, health!, sa, sb);
 
   if (siteUrl) {
     const probe = (label: string) => run(label, { url: `${siteUrl}/`, connections: 1 });
@@ -219,7 +225,8 @@ try {
     `beacons: POST /contact with 1,000 beacons/s beside it ran at ${((cv.rps / c.rps) * 100).toFixed(1)}% of ` +
       `its rate alone (${cv.rps.toFixed(0)} vs ${c.rps.toFixed(0)} req/s, p99 ${cv.p99} vs ${c.p99} ms); ` +
       `${beacons.rps.toFixed(0)} beacons/s, ${beacons.ok} answered 204; with 1,000 GET /healthz/s instead ` +
-      `(the control) it ran at ${((ch.rps / c.rps) * 100).toFixed(1)}%`,
+      `(the control) it ran at ${((ch.rps / c.rps) * 100).toFixed(1)}%; at a steady 200 leads/s, p50/p99 ` +
+      `${sa.p50}/${sa.p99} ms alone and ${sb.p50}/${sb.p99} ms with the beacons`,
   );
   if (!siteUrl)
     console.log(`(site phase skipped: no build in ${ready.webBuildDir}; run npm run build first)`);

@@ -42,11 +42,12 @@ export function SpeedTrend({ trend, minSamples }: { trend: Trend; minSamples: nu
   }));
   const shown = trend.days.filter((d) => d.mobile.p75 !== null || d.desktop.p75 !== null).length;
   const format = (v: number) => formatVital(metric, v);
+  const short = (v: number) => formatVital(metric, v, true);
   return (
     <ChartCard
       level={3}
       title={`${metric}: ${VITAL_NAMES[metric]}`}
-      summary={`p75 per day, every route together. Good up to ${format(good)}, poor above ${format(poor)}. ${
+      summary={`p75 per day, every route together. Good up to ${short(good)}, poor above ${short(poor)}. ${
         shown ? `${shown} of 28 days` : "No day"
       } with at least ${minSamples} samples.`}
       table={
@@ -77,13 +78,7 @@ export function SpeedTrend({ trend, minSamples }: { trend: Trend; minSamples: nu
             interval="preserveStartEnd"
             minTickGap={24}
           />
-          <YAxis
-            tick={axis}
-            tickLine={false}
-            axisLine={false}
-            tickFormatter={(v: number) => formatVital(metric, v, true)}
-            width={64}
-          />
+          <YAxis tick={axis} tickLine={false} axisLine={false} tickFormatter={short} width={64} />
           <Tooltip formatter={(v) => (typeof v === "number" ? format(v) : String(v))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <ReferenceLine y={good} stroke={GOOD} strokeDasharray="2 4" />

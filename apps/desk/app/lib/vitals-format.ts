@@ -22,7 +22,7 @@ export const RATING_LABELS: Record<VitalRating, string> = {
 export function formatVital(metric: VitalMetric, value: number, compact = false): string {
   const fixed = (v: number, digits: number) =>
     compact ? String(Number(v.toFixed(digits))) : v.toFixed(digits);
-  if (metric === "CLS") return value === 0 ? "0" : fixed(value, value < 0.01 ? 3 : 2);
+  if (metric === "CLS") return value === 0 ? "0" : fixed(value, value < 0.01 || compact ? 3 : 2);
   if (value < 1000) return `${Math.round(value)} ms`;
   return `${fixed(value / 1000, value < 10_000 ? 2 : 1)} s`;
 }

@@ -2,7 +2,9 @@
 # Starts (or stops) a throw-away PostgreSQL cluster on a free loopback port, owned by an unprivileged
 # user, and prints `export TEST_DATABASE_URL=…` for eval. Usage: test-postgres.sh start|stop
 set -euo pipefail
-dir=${PGTEST_DIR:-/tmp/site-pgtest}
+# One cluster per checkout (a second clone or worktree on the same machine gets its own).
+repo=$(cd "$(dirname "$0")/.." && pwd)
+dir=${PGTEST_DIR:-/tmp/site-pgtest-$(printf %s "$repo" | md5sum | cut -c1-8)}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -n "$bin" ] || { echo "echo 'PostgreSQL is not installed' >&2"; exit 0; }
 run() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }

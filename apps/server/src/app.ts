@@ -76,7 +76,8 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
   if (isLeadRole) await registerLeadRole(app, role, deps);
   if (role === "desk") {
     if (!deps.database) throw new Error("the desk role needs a database");
-    setJsonErrorHandlers(app);
+    // The desk's routes declare { error, message } for a 400: a refused body carries a message too.
+    setJsonErrorHandlers(app, { validationMessage: "Some fields are not valid." });
     await registerDesk(app, {
       config: deps.config,
       database: deps.database,
@@ -86,11 +87,17 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
   return app;
 }
 
-/** JSON errors for the API roles: 400 with field errors, named 4xx, a 500 that hides its details. */
-function setJsonErrorHandlers(app: FastifyInstance) {
+/**
+ * JSON errors for the API roles: 400 with field errors (and `validationMessage` when given), named
+ * 4xx, a 500 that hides its details.
+ */
+function setJsonErrorHandlers(app: FastifyInstance, opts: { validationMessage?: string } = {}) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const invalid = validationFailure(err);
-    if (invalid) return reply.code(400).send(invalid);
+    if (invalid) {
+      const { validationMessage: message } = opts;
+      return reply.code(400).send(message === undefined ? invalid : { ...invalid, message });
+    }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err: { type: err.name, code: err.code, message: err.message } }, "request failed");

@@ -35,10 +35,11 @@ const envSchema = z
     QUOTATION_PORT: port(8091),
     DESK_PORT: port(8100),
     /** The desk's public origin: cookie Secure when https, the Origin check, WebAuthn's rpID and origin. */
+    /** Unset: http://localhost:<DESK_PORT>, so changing the port alone keeps the desk working. */
     DESK_URL: z
       .url({ protocol: /^https?$/ })
-      .default("http://localhost:8100")
-      .transform((v) => new URL(v).origin),
+      .optional()
+      .transform((v) => (v === undefined ? undefined : new URL(v).origin)),
     DESK_BUILD_DIR: z.string().default(path.join(repoRoot, "apps", "desk", "build", "client")),
     /** Sign-in and enrolment requests per client address per minute. */
     DESK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -117,7 +118,8 @@ const envSchema = z
   .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
     path: ["HEADERS_TIMEOUT_MS"],
     error: "must not exceed REQUEST_TIMEOUT_MS (the headers are part of the request)",
-  });
+  })
+  .transform((c) => ({ ...c, DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}` }));
 
 export type Config = z.output<typeof envSchema> & { retention: Retention };
 

@@ -1,7 +1,7 @@
 import type { AuditRecord } from "@site/contracts";
 import BetterSqlite3 from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -98,6 +98,7 @@ describe("leads command: purge, rights, audit, backup", { timeout: 120_000 }, ()
     );
     expect(r.stdout).toContain(old);
     expect(ids()).toEqual([recent]);
+    expect(cli(["purge", "--dry-run"]).stdout).toMatch(/^Would delete 0 enquiries last active/);
 
     // The periods come from the environment the privacy notice is built with.
     const short = spawnSync(process.execPath, [cliPath, "purge", "--dry-run", "--json"], {
@@ -126,6 +127,18 @@ describe("leads command: purge, rights, audit, backup", { timeout: 120_000 }, ()
     expect(no.code).toBe(1);
     expect(no.stderr).toContain("Erase 2 leads of ada.byron@EXAMPLE.com");
     expect(no.stderr).toContain("Nothing erased.");
+    expect(ids()).toEqual(before);
+
+    // No answer at all (stdin already at its end, as in a script or cron): a no, and the command ends.
+    const closed = spawnSync(process.execPath, [cliPath, "erase", "--email", "ada.byron@example.com"], {
+      env: childEnv({ DATABASE_URL: t.url }),
+      encoding: "utf8",
+      input: "",
+      timeout: 20_000,
+    });
+    expect(closed.signal, "erase kept waiting for an answer on a closed stdin").toBeNull();
+    expect(closed.status).toBe(1);
+    expect(closed.stderr).toContain("Nothing erased.");
     expect(ids()).toEqual(before);
 
     const yes = cli(["erase", "--email", "ada.byron@EXAMPLE.com"], "yes\n");
@@ -202,6 +215,8 @@ describe("leads command: purge, rights, audit, backup", { timeout: 120_000 }, ()
         copy.close();
       }
       expect(existsSync(`${out}-wal`)).toBe(false);
+      // Every lead is in it: readable by its owner only, as an export written with --out.
+      expect(statSync(out).mode & 0o077).toBe(0);
       // An existing file is never overwritten.
       const again = cli(["backup", "--out", out]);
       expect(again.code).toBe(1);

@@ -169,6 +169,7 @@ describe("leads command", { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Service:      CCTV Solutions (cctv-solutions)");
     expect(r.stdout).toContain("E-mail:       failed-retrying");
+    expect(r.stdout).toMatch(/\nLast active: {2}2026-/); // a label that fits its column
     expect(r.stdout).toContain("Details:\n-2+3");
     const j = cli("show", ids.spam!, "--json");
     expect(JSON.parse(j.stdout)).toMatchObject({ id: ids.spam, spam: true });

@@ -4,6 +4,7 @@ import type { Channel } from "../src/db/schema";
 import { listAudit } from "../src/leads/audit-log";
 import { eraseByEmail, exportByEmail, purgeExpired } from "../src/leads/data-rights";
 import type { NewLead } from "../src/leads/lead-store";
+import { leadsToCsv } from "../src/leads/lead-csv";
 import { listLeads } from "../src/leads/lead-queries";
 import { DELIVERY_EXPIRY_MS, giveUpExpired } from "../src/leads/outbox-store";
 import { BACKENDS, useLeadServices } from "./helpers";
@@ -206,6 +207,81 @@ describe.each(BACKENDS)("data rights on $backend", ({ backend, skip }) => {
           actor: cli,
         }),
       ).toEqual([]);
+    });
+    it("an export holds the desk's work on each lead: status, assignee, notes and history", async () => {
+      const id = await store("ada@example.com", NOW);
+      const at = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
+      await svc.db
+        .insertInto("staff")
+        .values({
+          id: "s1",
+          email: "sam@example.com",
+          name: "Sam Seller",
+          created_at: at(0),
+          removed_at: null,
+        })
+        .execute();
+      await svc.db
+        .updateTable("leads")
+        .set({ status: "contacted", assignee: "s1" })
+        .where("id", "=", id)
+        .execute();
+      await svc.db
+        .insertInto("lead_events")
+        .values([
+          {
+            id: "e1",
+            lead_id: id,
+            at: at(1),
+            staff_id: "s1",
+            type: "status",
+            from_value: "new",
+            to_value: "contacted",
+          },
+          {
+            id: "e2",
+            lead_id: id,
+            at: at(2),
+            staff_id: "s1",
+            type: "assignee",
+            from_value: null,
+            to_value: "s1",
+          },
+        ])
+        .execute();
+      await svc.db
+        .insertInto("notes")
+        .values({
+          id: "n1",
+          lead_id: id,
+          staff_id: "s1",
+          body: "Called back, wants a demo.",
+          created_at: at(3),
+        })
+        .execute();
+
+      const [lead] = await exportByEmail(svc.database, {
+        email: "ADA@example.com",
+        format: "json",
+        now: NOW,
+        actor: cli,
+      });
+      expect(lead).toMatchObject({
+        status: "contacted",
+        assignee: "Sam Seller",
+        notes: [{ at: at(3), author: "Sam Seller", body: "Called back, wants a demo." }],
+        history: [
+          { at: at(1), by: "Sam Seller", change: "status", from: "new", to: "contacted" },
+          { at: at(2), by: "Sam Seller", change: "assignee", from: null, to: "Sam Seller" },
+        ],
+      });
+      const csv = leadsToCsv([lead!]);
+      expect(csv.split("\r\n")[0]).toMatch(/,status,assignee,notes,history$/);
+      expect(csv).toContain("Sam Seller: Called back, wants a demo.");
+      // The list of the leads command names the working state too, without the notes.
+      const [listed] = await listLeads(svc.db, { email: "ada@example.com" });
+      expect(listed).toMatchObject({ status: "contacted", assignee: "Sam Seller" });
+      expect(listed!.notes).toBeUndefined();
     });
   });
 });

@@ -1,5 +1,6 @@
 import { STATIC_SECURITY_HEADERS } from "@site/site-policy";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
 import { useDesk } from "./desk-helpers";
 
 describe("desk pages and headers", () => {
@@ -20,6 +21,14 @@ describe("desk pages and headers", () => {
     const escape = await app.inject({ method: "GET", url: "/%2e%2e/%2e%2e/etc/passwd" });
     expect(escape.body).not.toContain("root:");
     expect((await app.inject({ method: "POST", url: "/", payload: {} })).statusCode).toBe(404);
+  });
+
+  it("takes its public origin from DESK_PORT when DESK_URL is unset, from DESK_URL when set", () => {
+    expect(loadConfig({}).DESK_URL).toBe("http://localhost:8100");
+    expect(loadConfig({ DESK_PORT: "9120" }).DESK_URL).toBe("http://localhost:9120");
+    expect(loadConfig({ DESK_PORT: "9120", DESK_URL: "https://desk.example.com/x" }).DESK_URL).toBe(
+      "https://desk.example.com",
+    );
   });
 
   it("sends the desk's strict CSP, noindex and the site's static security headers on everything", async () => {

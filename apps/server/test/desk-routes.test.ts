@@ -72,6 +72,57 @@ describe.each(BACKENDS)("desk route table ($backend)", ({ backend, skip }) => {
     },
   );
 
+  it.skipIf(skip)(
+    "guards a percent-encoded API path (/%61pi/…) as the path the router gives it",
+    async () => {
+      const routes = (await apiRoutes()).filter((r) => !PUBLIC_API_ROUTES.includes(r.key));
+      const app = await d.desk();
+      for (const r of routes) {
+        const url = concrete(r.url).replace(/^\/api\//, "/%61pi/");
+        const payload = STATE_CHANGING.has(r.method) ? "{}" : undefined;
+        const headers = { "content-type": "application/json" };
+        const anonymous = await app.inject({
+          method: r.method as "GET",
+          url,
+          headers: { ...headers, origin: DESK_URL },
+          payload,
+        });
+        expect(anonymous.statusCode, `${r.method} ${url} without a session`).toBe(401);
+        if (STATE_CHANGING.has(r.method)) {
+          const foreign = await app.inject({
+            method: r.method as "POST",
+            url,
+            headers: { ...headers, origin: FOREIGN_ORIGIN },
+            payload,
+          });
+          expect(foreign.statusCode, `${r.method} ${url} from a foreign origin`).toBe(403);
+        }
+      }
+    },
+  );
+
+  it.skipIf(skip)("answers a body its schema refuses with 400 and a message, never a 500", async () => {
+    const app = await d.desk();
+    const headers = { origin: DESK_URL, "content-type": "application/json" };
+    for (const url of ["/api/sign-in/verify", "/api/enrol/verify", "/api/enrol/options"]) {
+      const res = await app.inject({ method: "POST", url, headers, payload: "{}" });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ error: "validation_failed", message: expect.any(String) });
+    }
+    const { cookie } = await d.signIn();
+    const id = await d.lead();
+    for (const payload of [{ status: "maybe" }, {}]) {
+      const res = await app.inject({
+        method: "PATCH",
+        url: `/api/leads/${id}`,
+        headers: { ...headers, cookie },
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ error: "validation_failed", message: expect.any(String) });
+    }
+  });
+
   it.skipIf(skip)("answers the public routes without a session", async () => {
     const app = await d.desk();
     const probe = await app.inject({ method: "GET", url: "/api/session" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LEAD_ID_PATTERN } from "../src/leads/ids";
+import { UUID_V7_PATTERN as LEAD_ID_PATTERN } from "@site/contracts/uuid";
 import { BACKENDS, json, ORIGIN, useLeadServices, validContact, validQuotation } from "./helpers";
 
 describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LEAD_ID_PATTERN } from "../src/leads/ids";
+import { UUID_V7_PATTERN as LEAD_ID_PATTERN } from "@site/contracts/uuid";
 import { BACKENDS, ORIGIN, useLeadServices } from "./helpers";
 import { bodyBytes, type HostileRequest, hostileRequest } from "./hostile-input";
 import { type Expected, LeadModel } from "./hostile-model";

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, repoRoot } from "../src/config";
 import { openDatabase, sqlitePath } from "../src/db/database";
 import { migrateToLatest } from "../src/db/migrations";
-import { LEAD_ID_PATTERN, newLeadId } from "../src/leads/ids";
+import { UUID_V7_PATTERN as LEAD_ID_PATTERN } from "@site/contracts/uuid";
+import { newLeadId } from "../src/leads/ids";
 import { purgeExpiredIdempotencyKeys } from "../src/leads/lead-store";
 import { BACKENDS, openTestDatabase, tempDir, validContact } from "./helpers";
 

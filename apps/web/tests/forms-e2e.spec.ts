@@ -7,8 +7,8 @@ import { type Page, expect, test } from "@playwright/test";
 import { holdScripts, waitForHydration } from "./support/chrome";
 import { contactApiUrl, notifyTo, quotationApiUrl } from "./support/e2e-env";
 import { leadsByEmail, mailsReplyingTo, uniqueToken } from "./support/leads";
+import { UUID_V7_PATTERN as UUID } from "@site/contracts/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const CONTACT_SUCCESS = "Thank you for contacting us! We'll get back to you soon.";
 const CONTACT_UNREACHABLE = "An error occurred. Please try again later.";
 const QUOTE_SUCCESS = "Your quote request has been submitted successfully!";

@@ -7,8 +7,7 @@ import { expect, type Page, type Route, test } from "@playwright/test";
 import { waitForHydration } from "./support/chrome";
 import { company } from "../app/content/company";
 import { baseURL, contactApiUrl, quotationApiUrl } from "./support/e2e-env";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+import { UUID_V7_PATTERN as UUID } from "@site/contracts/uuid";
 
 interface FormCase {
   path: string;

@@ -9,13 +9,11 @@ import { useShortcuts } from "~/lib/use-shortcut";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { focusRing } from "./ui";
 
+// On a phone each item is its icon over a short label; from 640 px on, icon and label side by side.
+const item = `inline-flex flex-col items-center gap-0.5 rounded-lg px-2 py-1 text-[11px] font-medium leading-tight
+  sm:flex-row sm:gap-2 sm:px-3 sm:py-2 sm:text-sm ${focusRing}`;
 const navItem = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${focusRing} ${
-    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
-  }`;
-
-/** Below 640 px the navigation shows its icons only (the names stay, for screen readers). */
-const navLabel = "sr-only sm:not-sr-only";
+  `${item} ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
 
 /** The signed-in frame: skip link, header (brand, navigation, member, shortcuts, sign-out), main. */
 export function AppShell({ staff, children }: { staff: Staff; children: ReactNode }) {
@@ -52,15 +50,15 @@ export function AppShell({ staff, children }: { staff: Staff; children: ReactNod
           <nav aria-label="Desk" className="flex items-center gap-1">
             <NavLink to="/" end className={navItem}>
               <Inbox aria-hidden="true" className="size-4" />
-              <span className={navLabel}>Inbox</span>
+              Inbox
             </NavLink>
             <NavLink to="/dashboard" className={navItem}>
               <LayoutDashboard aria-hidden="true" className="size-4" />
-              <span className={navLabel}>Dashboard</span>
+              Dashboard
             </NavLink>
             <NavLink to="/speed" className={navItem}>
               <Gauge aria-hidden="true" className="size-4" />
-              <span className={navLabel}>Site speed</span>
+              Site speed
             </NavLink>
           </nav>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
@@ -79,7 +77,7 @@ export function AppShell({ staff, children }: { staff: Staff; children: ReactNod
               type="button"
               onClick={signOut}
               disabled={leaving}
-              className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 ${focusRing}`}
+              className={`${item} text-slate-700 hover:bg-slate-100`}
             >
               <LogOut aria-hidden="true" className="size-4" />
               Sign out

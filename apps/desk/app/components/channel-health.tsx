@@ -1,6 +1,6 @@
 import { type ChannelHealth as Health, DELIVERY_CHANNEL_LABELS } from "@site/contracts/desk";
 import { formatDateTime } from "~/lib/format";
-import { card } from "./ui";
+import { card, focusRing } from "./ui";
 
 /** Each notification channel: what waits, fails, was given up or delivered, and the last error. */
 export function ChannelHealth({ channels }: { channels: Health[] }) {
@@ -12,7 +12,13 @@ export function ChannelHealth({ channels }: { channels: Health[] }) {
       {channels.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No notification has been queued yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+        <div
+          className={`mt-3 overflow-x-auto rounded ${focusRing}`}
+          role="region"
+          aria-label="Deliveries per channel"
+          tabIndex={0}
+        >
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Deliveries per notification channel</caption>
             <thead className="text-xs uppercase tracking-wide text-slate-600">

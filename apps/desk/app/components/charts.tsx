@@ -1,6 +1,6 @@
 import { type DashboardAnswer, LEAD_STATUS_LABELS } from "@site/contracts/desk";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatDay } from "~/lib/format";
+import { countOf, formatDay } from "~/lib/format";
 import { axis, ChartCard } from "./chart-card";
 
 // Tokens of packages/theme (brand-500, brand-800) and the status colours; each ≥ 3:1 on white.
@@ -21,7 +21,7 @@ export function LeadsPerWeek({ weeks }: { weeks: DashboardAnswer["weeks"] }) {
     <ChartCard
       wide
       title="Leads per week"
-      summary={`${total.toLocaleString("en-GB")} leads in the last ${weeks.length} weeks, by kind (weeks start on Monday).`}
+      summary={`${countOf(total, "lead")} in the last ${weeks.length} weeks, by kind (weeks start on Monday).`}
       table={
         <tbody>
           <tr>
@@ -46,8 +46,15 @@ export function LeadsPerWeek({ weeks }: { weeks: DashboardAnswer["weeks"] }) {
           <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="contact" name="Contact" stackId="kind" fill={CONTACT} />
-          <Bar dataKey="quotation" name="Quote requests" stackId="kind" fill={QUOTE} radius={[4, 4, 0, 0]} />
+          <Bar isAnimationActive={false} dataKey="contact" name="Contact" stackId="kind" fill={CONTACT} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="quotation"
+            name="Quote requests"
+            stackId="kind"
+            fill={QUOTE}
+            radius={[4, 4, 0, 0]}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -59,7 +66,7 @@ export function QuotesByService({ services }: { services: DashboardAnswer["servi
   return (
     <ChartCard
       title="Quote requests by service"
-      summary={`${total.toLocaleString("en-GB")} quote requests over the same weeks.`}
+      summary={`${countOf(total, "quote request")} over the same weeks.`}
       table={
         <tbody>
           {services.map((s) => (
@@ -82,7 +89,7 @@ export function QuotesByService({ services }: { services: DashboardAnswer["servi
           <XAxis type="number" allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
           <YAxis type="category" dataKey="label" width={150} tick={axis} tickLine={false} axisLine={false} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} />
-          <Bar dataKey="count" name="Requests" fill={QUOTE} radius={[0, 4, 4, 0]} />
+          <Bar isAnimationActive={false} dataKey="count" name="Requests" fill={QUOTE} radius={[0, 4, 4, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -95,7 +102,7 @@ export function OpenByStatus({ open }: { open: DashboardAnswer["open"] }) {
   return (
     <ChartCard
       title="Open leads by status"
-      summary={`${total.toLocaleString("en-GB")} leads not yet won or lost.`}
+      summary={`${countOf(total, "lead")} not yet won or lost.`}
       table={
         <tbody>
           {rows.map((o) => (
@@ -113,7 +120,7 @@ export function OpenByStatus({ open }: { open: DashboardAnswer["open"] }) {
           <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} />
           <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} />
-          <Bar dataKey="count" name="Leads" radius={[4, 4, 0, 0]} />
+          <Bar isAnimationActive={false} dataKey="count" name="Leads" radius={[4, 4, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>

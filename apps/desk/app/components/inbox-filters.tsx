@@ -1,6 +1,6 @@
 import { QUOTATION_SERVICES } from "@site/contracts";
 import { SEARCH_MAX } from "@site/contracts/desk";
-import { Search, X } from "lucide-react";
+import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { type RefObject, useEffect, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useDesk } from "~/lib/desk-context";
@@ -58,6 +58,10 @@ export function InboxFilters({ searchRef }: { searchRef: RefObject<HTMLInputElem
 
   const value = (k: FilterKey) => search.get(k) ?? "";
   const active = [...search.keys()].some((k) => k !== "status");
+  // On a phone the filters other than the search fold away behind a button, open while any is set.
+  const setCount = [...search.keys()].filter((k) => k !== "status" && k !== "q").length;
+  const [open, setOpen] = useState(setCount > 0);
+  const panelId = useId();
   return (
     <section aria-label="Inbox filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-12 lg:items-end">
       <div className="sm:col-span-2 lg:col-span-4">
@@ -85,59 +89,77 @@ export function InboxFilters({ searchRef }: { searchRef: RefObject<HTMLInputElem
           />
         </div>
       </div>
-      <div className="lg:col-span-2">
-        <Select
-          label="Kind"
-          name="kind"
-          value={value("kind")}
-          onChange={set}
-          options={[
-            ["", "All kinds"],
-            ["contact", "Contact"],
-            ["quotation", "Quote request"],
-          ]}
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className={`${buttonSecondary} justify-between sm:hidden`}
+      >
+        <span className="inline-flex items-center gap-2">
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Filters{setCount > 0 ? ` (${setCount} set)` : ""}
+        </span>
+        <ChevronDown
+          aria-hidden="true"
+          className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
         />
+      </button>
+      <div id={panelId} className={`${open ? "grid gap-3" : "hidden"} sm:contents`}>
+        <div className="lg:col-span-2">
+          <Select
+            label="Kind"
+            name="kind"
+            value={value("kind")}
+            onChange={set}
+            options={[
+              ["", "All kinds"],
+              ["contact", "Contact"],
+              ["quotation", "Quote request"],
+            ]}
+          />
+        </div>
+        <div className="lg:col-span-2">
+          <Select
+            label="Service"
+            name="service"
+            value={value("service")}
+            onChange={set}
+            options={[
+              ["", "All services"],
+              ...QUOTATION_SERVICES.map((s): [string, string] => [s.value, s.label]),
+            ]}
+          />
+        </div>
+        <div className="lg:col-span-2">
+          <Select
+            label="Assignee"
+            name="assignee"
+            value={value("assignee")}
+            onChange={set}
+            options={[
+              ["", "Anyone"],
+              ["me", "Me"],
+              ["none", "Nobody"],
+              ...members.map((m): [string, string] => [m.id, m.name]),
+            ]}
+          />
+        </div>
+        <div className="lg:col-span-2">
+          <Select
+            label="Spam"
+            name="spam"
+            value={value("spam")}
+            onChange={set}
+            options={[
+              ["", "Without spam"],
+              ["only", "Spam only"],
+              ["include", "With spam"],
+            ]}
+          />
+        </div>
+        <DateRange value={value} set={set} />
       </div>
-      <div className="lg:col-span-2">
-        <Select
-          label="Service"
-          name="service"
-          value={value("service")}
-          onChange={set}
-          options={[
-            ["", "All services"],
-            ...QUOTATION_SERVICES.map((s): [string, string] => [s.value, s.label]),
-          ]}
-        />
-      </div>
-      <div className="lg:col-span-2">
-        <Select
-          label="Assignee"
-          name="assignee"
-          value={value("assignee")}
-          onChange={set}
-          options={[
-            ["", "Anyone"],
-            ["me", "Me"],
-            ["none", "Nobody"],
-            ...members.map((m): [string, string] => [m.id, m.name]),
-          ]}
-        />
-      </div>
-      <div className="lg:col-span-2">
-        <Select
-          label="Spam"
-          name="spam"
-          value={value("spam")}
-          onChange={set}
-          options={[
-            ["", "Without spam"],
-            ["only", "Spam only"],
-            ["include", "With spam"],
-          ]}
-        />
-      </div>
-      <DateRange value={value} set={set} />
       {active ? (
         <div className="sm:col-span-2 lg:col-span-12">
           <button

@@ -3,6 +3,7 @@ import { ShieldAlert, ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { api } from "~/lib/api";
+import { countOf } from "~/lib/format";
 import { Modal } from "./modal";
 import { buttonPrimary, buttonSecondary, card } from "./ui";
 
@@ -48,15 +49,21 @@ export function LeadDangerZone({ lead }: { lead: LeadDetail }) {
       <Modal
         open={count !== null}
         onClose={() => setCount(null)}
-        title={`Erase ${lead.email}?`}
+        title={
+          // A long address breaks after its @ rather than anywhere in a word.
+          <>
+            Erase {lead.email.split("@")[0]}@<wbr />
+            {lead.email.split("@").slice(1).join("@")}?
+          </>
+        }
         describedBy="erase-text"
         widthClass="w-[min(30rem,calc(100vw-2rem))]"
       >
         <div className="space-y-4 px-5 py-4">
           <p id="erase-text" className="text-sm text-slate-700">
-            This removes {count === 1 ? "1 lead" : `${count ?? 0} leads`} of this address, spam included, with
-            their notes, notifications and history. It cannot be undone. The audit trail keeps that an erasure
-            happened, never the address.
+            This removes {countOf(count ?? 0, "lead")} of this address, spam included, with their notes,
+            notifications and history. It cannot be undone. The audit trail keeps that an erasure happened,
+            never the address.
           </p>
           <erase.Form method="post" className="flex flex-wrap justify-end gap-2">
             <input type="hidden" name="intent" value="erase" />
@@ -69,7 +76,7 @@ export function LeadDangerZone({ lead }: { lead: LeadDetail }) {
               disabled={erase.state !== "idle"}
             >
               <Trash2 aria-hidden="true" className="size-4" />
-              Erase {count === 1 ? "1 lead" : `${count ?? 0} leads`}
+              Erase {countOf(count ?? 0, "lead")}
             </button>
           </erase.Form>
         </div>

@@ -25,9 +25,12 @@ const columns = [
           {l.company ? `${l.company} · ` : ""}
           {l.email}
         </div>
-        <div className="mt-1 text-xs text-slate-600 sm:hidden">
-          <KindBadge kind={l.kind} spam={l.spam} />
-          {l.serviceLabel ? ` · ${l.serviceLabel}` : ""}
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 sm:hidden">
+          <StatusBadge status={l.status} />
+          <span>
+            <KindBadge kind={l.kind} spam={l.spam} />
+            {l.serviceLabel ? ` · ${l.serviceLabel}` : ""}
+          </span>
         </div>
       </div>
     ),
@@ -42,7 +45,12 @@ const columns = [
       </div>
     ),
   }),
-  column.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
+  column.accessor("status", {
+    header: "Status",
+    // On a phone the status sits under the name.
+    meta: { className: "hidden sm:table-cell" },
+    cell: (c) => <StatusBadge status={c.getValue()} />,
+  }),
   column.accessor("assignee", {
     header: "Assignee",
     meta: { className: "hidden md:table-cell" },
@@ -94,9 +102,9 @@ export const LeadTable = forwardRef<LeadTableHandle, { leads: LeadRow[]; caption
         <colgroup>
           <col />
           <col className="hidden w-40 sm:table-column" />
-          <col className="w-28" />
+          <col className="hidden w-28 sm:table-column" />
           <col className="hidden w-36 md:table-column" />
-          <col className="w-24" />
+          <col className="w-28" />
         </colgroup>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           {table.getHeaderGroups().map((group) => (

@@ -49,7 +49,11 @@ export function Notes({ notes }: { notes: Note[] }) {
         />
         <div className="flex items-center justify-between gap-3">
           <p className="text-xs text-slate-600">Notes are kept as written, with your name and the time.</p>
-          <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
+          <button
+            type="submit"
+            className={`${buttonPrimary} shrink-0 whitespace-nowrap`}
+            disabled={fetcher.state !== "idle"}
+          >
             {fetcher.state !== "idle" ? "Adding…" : "Add note"}
           </button>
         </div>

@@ -12,8 +12,8 @@ export function StatusTabs({ counts, current }: { counts: Record<LeadStatus, num
     ...LEAD_STATUSES.map((s): [string, string, number] => [s, LEAD_STATUS_LABELS[s], counts[s]]),
   ];
   return (
-    <nav aria-label="Leads by status" className="-mx-3 overflow-x-auto px-3 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-2">
+    <nav aria-label="Leads by status">
+      <ul className="flex flex-wrap gap-2">
         {tabs.map(([value, label, count]) => {
           const active = (current ?? "") === value;
           return (

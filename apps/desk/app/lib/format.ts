@@ -23,3 +23,7 @@ export function formatDuration(ms: number): string {
   if (min < 48 * 60) return `${(min / 60).toFixed(1)} h`;
   return `${(min / 1440).toFixed(1)} days`;
 }
+
+/** "1 lead", "1,204 leads". */
+export const countOf = (n: number, noun: string, plural = `${noun}s`) =>
+  `${n.toLocaleString("en-GB")} ${n === 1 ? noun : plural}`;

@@ -3,7 +3,7 @@ import { ChannelHealth } from "~/components/channel-health";
 import { LeadsPerWeek, OpenByStatus, QuotesByService } from "~/components/charts";
 import { card } from "~/components/ui";
 import { api } from "~/lib/api";
-import { formatDuration } from "~/lib/format";
+import { countOf, formatDuration } from "~/lib/format";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Lead desk" }];
@@ -40,12 +40,12 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           value={d.firstResponse.medianMs === null ? "—" : formatDuration(d.firstResponse.medianMs)}
           note={
             d.firstResponse.leads
-              ? `Arrival to first status change, over ${d.firstResponse.leads.toLocaleString("en-GB")} leads`
+              ? `Arrival to first status change, over ${countOf(d.firstResponse.leads, "lead")}`
               : "No lead of these weeks has changed status yet"
           }
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <LeadsPerWeek weeks={d.weeks} />
         <QuotesByService services={d.services} />
         <OpenByStatus open={d.open} />

@@ -8,6 +8,7 @@ import { StatusTabs } from "~/components/status-tabs";
 import { buttonSecondary, card } from "~/components/ui";
 import { api, ApiError } from "~/lib/api";
 import { filtersFromUrl, inboxApiPath, inboxExportPath } from "~/lib/filters";
+import { countOf } from "~/lib/format";
 import { useShortcuts } from "~/lib/use-shortcut";
 import type { Route } from "./+types/inbox";
 
@@ -69,7 +70,7 @@ function InboxList({ filters, answer, erased }: Route.ComponentProps["loaderData
         <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Inbox</h1>
         <div className="flex items-center gap-3">
           <p className="text-sm text-slate-600" aria-live="polite">
-            {navigation.state === "loading" ? "Updating…" : `${total.toLocaleString("en-GB")} leads`}
+            {navigation.state === "loading" ? "Updating…" : countOf(total, "lead")}
           </p>
           <a href={inboxExportPath(filters)} download className={buttonSecondary}>
             <Download aria-hidden="true" className="size-4" />
@@ -82,7 +83,7 @@ function InboxList({ filters, answer, erased }: Route.ComponentProps["loaderData
           role="status"
           className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900"
         >
-          Erased {erased === 1 ? "1 lead" : `${erased} leads`} and everything stored with them.
+          Erased {countOf(erased, "lead")} and everything stored with them.
         </p>
       ) : null}
       <StatusTabs counts={answer.counts} current={filters.status} />

@@ -1,14 +1,16 @@
 import { Link } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { buttonPrimary } from "~/components/ui";
 
+export const meta = () => [{ title: "Page not found · Lead desk" }];
+
+/** Any address the desk does not have: the desk's own frame, and the way back. */
 export default function NotFound() {
   return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-semibold">Page not found</h1>
-      <p className="mt-4">
-        <Link className="font-medium text-brand-700 underline" to="/">
-          Back to the inbox
-        </Link>
-      </p>
-    </main>
+    <AuthCard title="Page not found" intro="There is no page at this address in the lead desk.">
+      <Link className={buttonPrimary} to="/">
+        Back to the inbox
+      </Link>
+    </AuthCard>
   );
 }

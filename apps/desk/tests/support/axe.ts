@@ -19,9 +19,13 @@ async function expectNoAxeViolations(page: Page, label: string) {
   expect(report, `axe violations on ${label}`).toEqual([]);
 }
 
-/** axe, and a full-page screenshot when DESK_SCREENSHOTS names a directory. */
+/** axe, no horizontal scrolling, and a full-page screenshot when DESK_SCREENSHOTS names a directory. */
 export async function checkScreen(page: Page, info: TestInfo, name: string) {
   await expectNoAxeViolations(page, `${name} (${info.project.name})`);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `px scrolled sideways on ${name} (${info.project.name})`).toBeLessThanOrEqual(0);
   if (screenshotDir) {
     await page.screenshot({
       path: path.join(screenshotDir, `${name}-${info.project.name}.png`),

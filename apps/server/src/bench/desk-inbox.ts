@@ -75,9 +75,17 @@ for (let i = 0; i < total; i += 1000) {
   });
   await db.transaction().execute((trx) => trx.insertInto("leads").values(rows).execute());
 }
-if (database.dialect === "sqlite") await sql`pragma optimize`.execute(db);
-else await sql`analyze`.execute(db);
 const seeded = (performance.now() - started) / 1000;
+// SQLite indexes stored leads for search in its own transactions (migration 0005); the figures are
+// of the index as it stands once it has caught up (a search is exact before, only slower).
+let indexed = 0;
+if (database.dialect === "sqlite") {
+  const waiting = async () =>
+    Number((await sql<{ n: number }>`select count(*) as n from search_backlog`.execute(db)).rows[0]!.n);
+  while ((await waiting()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  indexed = (performance.now() - started) / 1000 - seeded;
+  await sql`pragma optimize`.execute(db);
+} else await sql`analyze`.execute(db);
 
 const FILTERS: [string, Record<string, string>][] = [
   ["newest first (no filter)", {}],
@@ -125,7 +133,8 @@ for (const [label, query] of FILTERS) {
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 console.log(
-  `desk inbox on ${database.dialect}, ${total.toLocaleString("en-GB")} leads (seeded in ${seeded.toFixed(1)} s), ` +
+  `desk inbox on ${database.dialect}, ${total.toLocaleString("en-GB")} leads (seeded in ${seeded.toFixed(1)} s` +
+    `${database.dialect === "sqlite" ? `, search index caught up ${indexed.toFixed(1)} s later` : ""}), ` +
     `${rounds} rounds per filter; select 1: median ${ms(baseline.median)}`,
 );
 console.log("| filter | median | p95 | rows |\n| --- | --: | --: | --: |");

@@ -5,7 +5,8 @@
 // Loopback only; rate limit effectively off; the outbox worker is not running (no SMTP).
 import autocannon from "autocannon";
 import { type ChildProcess, fork } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { uuidV7 } from "@site/contracts/uuid";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
@@ -30,6 +31,8 @@ const target: ChildProcess = fork(
   {
     env: process.env,
     stdio: "inherit",
+    // BENCH_TARGET_ARGS: Node flags for the services' process only (e.g. --cpu-prof).
+    execArgv: [...process.execArgv, ...(process.env.BENCH_TARGET_ARGS ?? "").split(/\s+/).filter(Boolean)],
   },
 );
 const ready = await new Promise<Ready>((resolve, reject) => {
@@ -76,7 +79,7 @@ async function run(label: string, opts: autocannon.Options): Promise<Row> {
   };
 }
 
-/** POSTs of the lead body, each with its own Idempotency-Key. */
+/** POSTs of the lead body, each with its own Idempotency-Key: a UUIDv7, as the site sends (lib/idempotency.ts). */
 const leadPosts = (url: string): autocannon.Options => ({
   url,
   requests: [
@@ -85,7 +88,10 @@ const leadPosts = (url: string): autocannon.Options => ({
       path: "/contact",
       body,
       setupRequest: (req) => {
-        req.headers = { "content-type": "application/json", "idempotency-key": randomUUID() };
+        req.headers = {
+          "content-type": "application/json",
+          "idempotency-key": uuidV7(randomBytes(16), Date.now()),
+        };
         return req;
       },
     },

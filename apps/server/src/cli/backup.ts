@@ -1,5 +1,5 @@
 import BetterSqlite3 from "better-sqlite3";
-import { existsSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Database } from "../db/database";
 import { cliActor, recordAudit } from "../leads/audit-log";
@@ -26,6 +26,8 @@ export async function backupSqlite(database: Database, out: string): Promise<Bac
   if (existsSync(file)) throw new Error(`${file} exists; choose a new file name`);
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
+  // Every lead is in the copy: readable by its owner only, from its first byte (as an export).
+  writeFileSync(partial, "", { mode: 0o600, flag: "wx" });
   const source = new BetterSqlite3(database.location, { fileMustExist: true });
   try {
     source.pragma("busy_timeout = 5000");

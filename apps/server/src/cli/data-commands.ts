@@ -15,11 +15,13 @@ interface Context {
 
 async function confirm(question: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
+  // Input that ends without an answer (EOF: a script, cron) never settles the question: it is a no.
+  const closed = new Promise<string>((resolve) => rl.once("close", () => resolve("")));
   try {
-    const answer = await rl.question(question);
+    const answer = await Promise.race([rl.question(question), closed]);
     return /^y(es)?$/i.test(answer.trim());
   } catch {
-    return false; // stdin closed without an answer
+    return false; // stdin failed without an answer
   } finally {
     rl.close();
   }
@@ -57,7 +59,7 @@ async function purge({ database, config }: Context, values: Values): Promise<num
   const verb = r.dryRun ? "Would delete" : "Deleted";
   const { enquiryMonths, spamDays, vitalsDays } = config.retention;
   process.stdout.write(
-    `${verb} ${count(r.enquiries, "enquiry")} last active over ${enquiryMonths} months ago, ` +
+    `${verb} ${count(r.enquiries, "enquiry", "enquiries")} last active over ${enquiryMonths} months ago, ` +
       `${count(r.spam, "spam lead")} over ${spamDays} days old (with their deliveries and keys), ` +
       `${count(r.idempotencyKeys, "expired idempotency key")}, ` +
       `and the site speed figures of ${count(r.vitals.days, "day")} over ${vitalsDays} days ago ` +

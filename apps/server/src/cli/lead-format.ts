@@ -2,7 +2,7 @@
 import type { DeliveryView, LeadView } from "../leads/lead-queries";
 
 /** "1 lead", "2 leads". */
-export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+export const count = (n: number, noun: string, plural = `${noun}s`) => `${n} ${n === 1 ? noun : plural}`;
 /** What --json and --format json print. */
 export const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -65,7 +65,7 @@ export function details(l: LeadView): string {
   if (l.kind === "quotation") {
     lines.push(["Company", l.company ?? "—"], ["Service", `${l.serviceLabel} (${l.service})`]);
   }
-  lines.push(["Last activity", l.lastActivityAt]);
+  lines.push(["Last active", l.lastActivityAt], ["Status", l.status], ["Assignee", l.assignee ?? "—"]);
   if (l.deliveries.length === 0) lines.push(["Notification", l.notification.state]);
   for (const d of l.deliveries) {
     const label = { email: "E-mail", webhook: "Webhook", autoreply: "Autoreply" }[d.channel];
@@ -81,10 +81,23 @@ export function details(l: LeadView): string {
     );
   }
   const body = l.kind === "quotation" ? ["Details", l.details ?? "—"] : ["Message", l.message ?? "—"];
+  const work = [
+    ...(l.notes?.length ? ["", "Notes:", ...l.notes.map((n) => `  ${n.at}  ${n.author}: ${n.body}`)] : []),
+    ...(l.history?.length
+      ? [
+          "",
+          "History:",
+          ...l.history.map(
+            (h) => `  ${h.at}  ${h.change} ${h.from ?? "—"} → ${h.to ?? "—"}${h.by ? `  (${h.by})` : ""}`,
+          ),
+        ]
+      : []),
+  ];
   return [
     ...lines.filter(([, v]) => v !== null).map(([k, v]) => `${`${k}:`.padEnd(14)}${v}`),
     "",
     `${body[0]}:`,
     body[1],
+    ...work,
   ].join("\n");
 }

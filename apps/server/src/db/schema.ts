@@ -79,7 +79,29 @@ interface AutoreplyLogTable {
   sent_at: string;
 }
 
+/**
+ * SQLite only (migrations 0004, 0005): one row per lead in the search index. Its rowid is the lead's
+ * rowid in the FTS5 tables; it copies the inbox's filter columns, so searches never read `leads`.
+ */
+interface LeadsFtsKeysTable {
+  rowid: Generated<number>;
+  lead_id: string;
+  created_at: string;
+  is_spam: number;
+  status: LeadStatus;
+  kind: LeadKind;
+  service: QuotationService | null;
+  assignee: string | null;
+}
+
+/** SQLite only (migration 0005): leads stored but not yet in the search index. */
+interface SearchBacklogTable {
+  lead_id: string;
+}
+
 export interface DB extends DeskTables, VitalsTables {
+  leads_fts_keys: LeadsFtsKeysTable;
+  search_backlog: SearchBacklogTable;
   leads: LeadsTable;
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -9,6 +9,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import { parentPort, workerData } from "node:worker_threads";
 import { type CreateResult, type LeadWrite, writeLeadBatch } from "../leads/lead-store";
 import { LeadWriter } from "../leads/lead-writer";
+import { indexSearchBacklog, SEARCH_INDEX_CHUNK } from "./search-index";
 import type { DB } from "./schema";
 
 export type ThreadError = { message: string; code?: string | undefined };
@@ -48,6 +49,9 @@ function open(file: string) {
   handle.pragma("journal_mode = WAL");
   handle.pragma("synchronous = FULL");
   handle.pragma("foreign_keys = ON");
+  // Erased and purged leads are overwritten with zeros, not left readable in free pages of the file
+  // (and so in its backups). Costs a write of each freed page on delete; inserts are unaffected.
+  handle.pragma("secure_delete = ON");
   return handle;
 }
 
@@ -100,25 +104,73 @@ const kysely = new Kysely<DB>({
   dialect: new SqliteDialect({ database: { prepare: statement, close: () => {} } }),
 });
 
-const writer = new LeadWriter(async (writes) => {
-  while (handle.inTransaction) await new Promise<void>((resume) => transactionEnded.push(resume));
-  inBatch = true;
-  try {
-    statement("begin immediate").run();
+/**
+ * Runs `work` in a transaction of its own (BEGIN IMMEDIATE) once the main thread's transaction, if
+ * one is open, has ended; the main thread's statements wait meanwhile. One at a time.
+ */
+let exclusiveTail: Promise<unknown> = Promise.resolve();
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  const run = async () => {
+    while (handle.inTransaction) await new Promise<void>((resume) => transactionEnded.push(resume));
+    inBatch = true;
     try {
-      const outcomes = await writeLeadBatch(kysely, writes);
-      statement("commit").run();
-      return outcomes;
-    } catch (err) {
-      if (handle.inTransaction) statement("rollback").run();
-      throw err;
+      statement("begin immediate").run();
+      try {
+        const result = await work();
+        statement("commit").run();
+        return result;
+      } catch (err) {
+        if (handle.inTransaction) statement("rollback").run();
+        throw err;
+      }
+    } finally {
+      inBatch = false;
+      heldStatements.splice(0).forEach(runStatement);
+      transactionEnded.splice(0).forEach((resume) => resume());
     }
-  } finally {
-    inBatch = false;
-    heldStatements.splice(0).forEach(runStatement);
-    transactionEnded.splice(0).forEach((resume) => resume());
+  };
+  const done = exclusiveTail.then(run, run);
+  exclusiveTail = done.catch(() => {});
+  return done;
+}
+
+const writer = new LeadWriter((writes) => exclusive(() => writeLeadBatch(kysely, writes)));
+
+// The search index (migration 0005): leads wait in search_backlog, whoever stored them (this process
+// or another on the same file), and are indexed here in chunks: at once while no lead is waiting to be
+// stored, and under a flood between two group commits at least every SEARCH_INDEX_LAG_MS.
+const SEARCH_INDEX_LAG_MS = 100;
+let lastIndexed = 0;
+let indexing = false;
+function backlogEmpty() {
+  try {
+    return statement("select 1 from search_backlog limit 1").get() === undefined;
+  } catch {
+    return true; // not migrated yet
   }
-});
+}
+async function indexSearch() {
+  if (indexing || inBatch || backlogEmpty()) return;
+  indexing = true;
+  try {
+    for (;;) {
+      const n = await exclusive(() => indexSearchBacklog(kysely));
+      lastIndexed = Date.now();
+      // More to do: go on only while intake is idle; otherwise the next commit or tick brings us back.
+      if (n < SEARCH_INDEX_CHUNK || !writer.idle) break;
+    }
+  } catch {
+    // The next tick tries again (a failure here never affects intake).
+  } finally {
+    indexing = false;
+  }
+}
+function scheduleSearchIndex() {
+  if (writer.idle || Date.now() - lastIndexed >= SEARCH_INDEX_LAG_MS) void indexSearch();
+}
+writer.afterCommit = scheduleSearchIndex;
+// Leads left in the backlog by a process that stopped, or stored by another process on this file.
+const indexTimer = setInterval(() => void indexSearch(), 1_000);
 
 // Answers go back together: those settled by one transaction in one message.
 let settled: ThreadSettled["settled"] = [];
@@ -133,6 +185,7 @@ function answer(entry: ThreadSettled["settled"][number]) {
 
 port.on("message", (m: ThreadStatement | ThreadLead | "close") => {
   if (m === "close") {
+    clearInterval(indexTimer);
     handle.close();
     port.close();
   } else if ("lead" in m) {

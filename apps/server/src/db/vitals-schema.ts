@@ -1,6 +1,6 @@
 import type { DeviceClass, NavigationType, VitalMetric } from "@site/contracts";
 
-/** Row types of the real-user speed tables (migration 0005). `day` is a UTC date, YYYY-MM-DD. */
+/** Row types of the real-user speed tables (migration 0006). `day` is a UTC date, YYYY-MM-DD. */
 interface VitalsHistogramTable {
   day: string;
   /** A route pattern of the site (SITE_ROUTE_PATTERNS), never an address. */

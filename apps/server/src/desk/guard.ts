@@ -24,6 +24,16 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * Under /api/ as sent, or as routed: the router decodes the path, so /%61pi/leads reaches the handler
+ * of /api/leads and must meet the same guard.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  return (
+    request.url.startsWith(DESK_API_PREFIX) || (request.routeOptions.url ?? "").startsWith(DESK_API_PREFIX)
+  );
+}
+
 /** The signed-in member of a private route's request (the guard guarantees one). */
 export function staffOf(request: FastifyRequest): Staff {
   if (!request.staff) throw new Error("private route reached without a session");
@@ -46,7 +56,7 @@ export function registerGuard(app: FastifyInstance, deps: { sessions: SessionSto
   });
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith(DESK_API_PREFIX)) return;
+    if (!isApiRequest(request)) return;
     if (!SAFE_METHODS.has(request.method) && request.headers.origin !== deps.deskOrigin) {
       return reply
         .code(403)

@@ -6,12 +6,9 @@ import {
   type LeadStatus,
 } from "@site/contracts/desk";
 import { type QuotationService, quotationServiceLabel } from "@site/contracts";
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
-import { searchTextSql } from "../db/search-text";
-
-type Eb = ExpressionBuilder<DB, "leads">;
+import { searchTerms, sqliteSearchRows, substringMatches, usesSearchIndex } from "./lead-search";
 
 /** A lead as the inbox lists it (and as the lead page heads it): the row, its assignee's name. */
 export function leadRow(r: {
@@ -57,93 +54,117 @@ function decodeCursor(cursor: string): [string, string] | undefined {
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
 /**
- * The search: every term must occur in the lead's text (substring, any case). On SQLite, terms of 3+
- * characters go through the FTS5 trigram index; shorter ones (and every term on PostgreSQL, where the
- * trigram GIN index serves LIKE) are substring tests on the same text.
+ * The inbox's filters but the search and the cursor (and status unless `withStatus`), on `leads` or
+ * on `k` (SQLite's search index, which copies the filter columns).
  */
-function searchCondition(eb: Eb, dialect: Database["dialect"], q: string): Expression<SqlBool>[] {
-  const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
-  const text = sql.raw(searchTextSql("leads"));
-  const like = (t: string) => sql<SqlBool>`${text} like ${`%${t.replace(/[\\%_]/g, "\\$&")}%`} escape '\\'`;
-  if (dialect === "postgres") return terms.map(like);
-  const long = terms.filter((t) => t.length >= 3);
-  const out: Expression<SqlBool>[] = terms.filter((t) => t.length < 3).map(like);
-  if (long.length) {
-    const match = long.map((t) => `"${t.replace(/"/g, '""')}"`).join(" AND ");
-    out.push(
-      eb(
-        "leads.id",
-        "in",
-        sql<string>`(select k.lead_id from leads_fts_keys k where k.rowid in (select rowid from leads_fts where leads_fts match ${match}))`,
-      ),
-    );
-  }
-  return out;
+function filterConditions(table: "leads" | "k", f: InboxFilters, me: string, withStatus: boolean) {
+  const col = (c: string) => sql.ref(`${table}.${c}`);
+  const c: Expression<SqlBool>[] = [];
+  if (f.spam === "exclude") c.push(sql<SqlBool>`${col("is_spam")} = 0`);
+  if (f.spam === "only") c.push(sql<SqlBool>`${col("is_spam")} = 1`);
+  if (f.kind) c.push(sql<SqlBool>`${col("kind")} = ${f.kind}`);
+  if (f.service) c.push(sql<SqlBool>`${col("service")} = ${f.service}`);
+  if (f.from) c.push(sql<SqlBool>`${col("created_at")} >= ${`${f.from}T00:00:00.000Z`}`);
+  if (f.to) c.push(sql<SqlBool>`${col("created_at")} < ${dayAfter(f.to)}`);
+  if (f.assignee === "none") c.push(sql<SqlBool>`${col("assignee")} is null`);
+  else if (f.assignee) c.push(sql<SqlBool>`${col("assignee")} = ${f.assignee === "me" ? me : f.assignee}`);
+  if (withStatus && f.status) c.push(sql<SqlBool>`${col("status")} = ${f.status}`);
+  return c;
 }
 
-/** Every filter but status and the cursor (the counts per status share them). */
-function baseConditions(eb: Eb, dialect: Database["dialect"], f: InboxFilters, me: string) {
-  const c: Expression<SqlBool>[] = [];
-  if (f.spam === "exclude") c.push(eb("leads.is_spam", "=", 0));
-  if (f.spam === "only") c.push(eb("leads.is_spam", "=", 1));
-  if (f.kind) c.push(eb("leads.kind", "=", f.kind));
-  if (f.service) c.push(eb("leads.service", "=", f.service));
-  if (f.from) c.push(eb("leads.created_at", ">=", `${f.from}T00:00:00.000Z`));
-  if (f.to) c.push(eb("leads.created_at", "<", dayAfter(f.to)));
-  if (f.assignee === "none") c.push(eb("leads.assignee", "is", null));
-  else if (f.assignee) c.push(eb("leads.assignee", "=", f.assignee === "me" ? me : f.assignee));
-  if (f.q) c.push(...searchCondition(eb, dialect, f.q));
-  return c;
+/** Every condition of `f` on `leads` but the cursor; the search as substrings (PostgreSQL's way). */
+function leadConditions(f: InboxFilters, me: string, withStatus: boolean) {
+  return [...filterConditions("leads", f, me, withStatus), ...substringMatches(searchTerms(f.q))];
+}
+
+/** SQLite's search: the matching leads as (id, created_at, status) rows, from its search index. */
+function searchRows(database: Database, f: InboxFilters, me: string, withStatus: boolean) {
+  return sqliteSearchRows(database, searchTerms(f.q), {
+    k: filterConditions("k", f, me, withStatus),
+    leads: filterConditions("leads", f, me, withStatus),
+  });
 }
 
 /** Every lead the inbox's filters select (all pages), as a subquery of ids: what an export holds. */
 export function inboxLeadIds(database: Database, f: InboxFilters, me: string) {
-  return database.db
-    .selectFrom("leads")
-    .select("leads.id")
-    .where((eb) => {
-      const c = baseConditions(eb, database.dialect, f, me);
-      if (f.status) c.push(eb("leads.status", "=", f.status));
-      return eb.and(c);
-    });
+  const q = database.db.selectFrom("leads").select("leads.id");
+  if (usesSearchIndex(database, f)) {
+    return q.where(
+      "leads.id",
+      "in",
+      database.db.selectFrom(searchRows(database, f, me, true).as("m")).select("m.id"),
+    );
+  }
+  return q.where((eb) => eb.and(leadConditions(f, me, true)));
 }
+
+const LIST_COLUMNS = [
+  "leads.id",
+  "leads.kind",
+  "leads.created_at",
+  "leads.is_spam",
+  "leads.status",
+  "leads.assignee",
+  "leads.name",
+  "leads.email",
+  "leads.company",
+  "leads.service",
+  "staff.name as assignee_name",
+] as const;
 
 /** One page of the inbox, newest first, and the counts per status under the same filters. */
 export async function queryInbox(database: Database, f: InboxFilters, me: string): Promise<InboxAnswer> {
-  const { db, dialect } = database;
+  const { db } = database;
   const after = f.cursor ? decodeCursor(f.cursor) : undefined;
-  const rows = await db
-    .selectFrom("leads")
-    .leftJoin("staff", "staff.id", "leads.assignee")
-    .select([
-      "leads.id",
-      "leads.kind",
-      "leads.created_at",
-      "leads.is_spam",
-      "leads.status",
-      "leads.assignee",
-      "leads.name",
-      "leads.email",
-      "leads.company",
-      "leads.service",
-      "staff.name as assignee_name",
-    ])
-    .where((eb) => {
-      const c = baseConditions(eb, dialect, f, me);
-      if (f.status) c.push(eb("leads.status", "=", f.status));
-      if (after) c.push(sql<SqlBool>`(leads.created_at, leads.id) < (${after[0]}, ${after[1]})`);
-      return eb.and(c);
-    })
-    .orderBy("leads.created_at", "desc")
-    .orderBy("leads.id", "desc")
-    .limit(f.limit + 1)
-    .execute();
-  const grouped = await db
-    .selectFrom("leads")
-    .select(["leads.status", (eb) => eb.fn.countAll<number>().as("n")])
-    .where((eb) => eb.and(baseConditions(eb, dialect, f, me)))
-    .groupBy("leads.status")
-    .execute();
+  const listed = db.selectFrom("leads").leftJoin("staff", "staff.id", "leads.assignee").select(LIST_COLUMNS);
+  let rows;
+  let grouped: { status: LeadStatus; n: number | string | bigint }[];
+  if (usesSearchIndex(database, f)) {
+    // The page's ids and the counts come from the search index; only the page's leads are read.
+    const page = await db
+      .selectFrom(searchRows(database, f, me, true).as("m"))
+      .select(["m.id", "m.created_at"])
+      .$if(after !== undefined, (q) =>
+        q.where(sql<SqlBool>`(m.created_at, m.id) < (${after![0]}, ${after![1]})`),
+      )
+      .orderBy("m.created_at", "desc")
+      .orderBy("m.id", "desc")
+      .limit(f.limit + 1)
+      .execute();
+    rows = page.length
+      ? await listed
+          .where(
+            "leads.id",
+            "in",
+            page.map((r) => r.id),
+          )
+          .orderBy("leads.created_at", "desc")
+          .orderBy("leads.id", "desc")
+          .execute()
+      : [];
+    grouped = await db
+      .selectFrom(searchRows(database, f, me, false).as("m"))
+      .select(["m.status", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("m.status")
+      .execute();
+  } else {
+    rows = await listed
+      .where((eb) => {
+        const c = leadConditions(f, me, true);
+        if (after) c.push(sql<SqlBool>`(leads.created_at, leads.id) < (${after[0]}, ${after[1]})`);
+        return eb.and(c);
+      })
+      .orderBy("leads.created_at", "desc")
+      .orderBy("leads.id", "desc")
+      .limit(f.limit + 1)
+      .execute();
+    grouped = await db
+      .selectFrom("leads")
+      .select(["leads.status", (eb) => eb.fn.countAll<number>().as("n")])
+      .where((eb) => eb.and(leadConditions(f, me, false)))
+      .groupBy("leads.status")
+      .execute();
+  }
 
   const page = rows.slice(0, f.limit);
   const last = page.at(-1);

@@ -162,7 +162,7 @@ export async function exportLeads(
   database: Database,
   opts: { filter: LeadFilter; format: "json" | "csv"; now: Date; actor: Actor; byEmail?: true },
 ): Promise<LeadView[]> {
-  const leads = await listLeads(database.db, opts.filter);
+  const leads = await listLeads(database.db, { ...opts.filter, withWork: true });
   await recordAudit(
     database.db,
     {

@@ -35,6 +35,10 @@ const CSV_HEADER = [
   "last_error",
   "last_activity_at",
   "deliveries",
+  "status",
+  "assignee",
+  "notes",
+  "history",
 ] as const;
 
 export function leadsToCsv(leads: LeadView[]): string {
@@ -59,6 +63,12 @@ export function leadsToCsv(leads: LeadView[]): string {
       l.notification.lastError,
       l.lastActivityAt,
       l.deliveries.map((d) => `${d.channel} ${d.state}`).join("; "),
+      l.status,
+      l.assignee,
+      (l.notes ?? []).map((n) => `${n.at} ${n.author}: ${n.body}`).join("\n"),
+      (l.history ?? [])
+        .map((h) => `${h.at} ${h.change} ${h.from ?? "—"} → ${h.to ?? "—"}${h.by ? ` by ${h.by}` : ""}`)
+        .join("\n"),
     ]),
   );
 }

@@ -1,9 +1,11 @@
 import { type LeadKind, quotationServiceLabel } from "@site/contracts";
+import type { LeadStatus } from "@site/contracts/desk";
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Channel, DB, LeadsTable, OutboxTable } from "../db/schema";
 
-// The read model of the leads command (list, show, export): every field of a lead, spam or not,
-// and the state of each channel's delivery.
+// The read model of the leads command (list, show, export) and of exports: every field of a lead,
+// spam or not, its working state in the desk, the state of each channel's delivery and, for exports
+// (everything stored about a person, article 15), the notes on it and its history.
 
 type DeliveryState = "pending" | "sent" | "failed-retrying" | "failed" | "not-notified-spam";
 
@@ -40,6 +42,12 @@ export interface LeadView {
   notification: Omit<DeliveryView, "channel">;
   /** Every channel's delivery, e-mail first. */
   deliveries: DeliveryView[];
+  /** The desk's working state: status, and the name of the member it is assigned to. */
+  status: LeadStatus;
+  assignee: string | null;
+  /** With `withWork`: the staff's notes and the lead's history (status, assignee and spam changes). */
+  notes?: { at: string; author: string; body: string }[];
+  history?: { at: string; by: string | null; change: string; from: string | null; to: string | null }[];
 }
 
 export interface LeadFilter {
@@ -52,6 +60,8 @@ export interface LeadFilter {
   email?: string;
   /** Only the leads this query selects (the desk's inbox filters). */
   idsIn?: SelectQueryBuilder<DB, "leads", { id: string }>;
+  /** Also read each lead's notes and history (exports). */
+  withWork?: boolean;
 }
 
 const CHANNEL_ORDER: readonly Channel[] = ["email", "webhook", "autoreply"];
@@ -89,7 +99,10 @@ const NOT_NOTIFIED: Omit<DeliveryView, "channel"> = {
   messageId: null,
 };
 
-function toView(r: Selectable<LeadsTable>, outbox: Selectable<OutboxTable>[]): LeadView {
+function toView(
+  r: Selectable<LeadsTable> & { assignee_name: string | null },
+  outbox: Selectable<OutboxTable>[],
+): LeadView {
   const spam = Number(r.is_spam) === 1;
   const deliveries = outbox
     .map(deliveryView)
@@ -112,6 +125,8 @@ function toView(r: Selectable<LeadsTable>, outbox: Selectable<OutboxTable>[]): L
     details: r.details,
     notification: spam && !email ? NOT_NOTIFIED : notification,
     deliveries,
+    status: r.status,
+    assignee: r.assignee ? (r.assignee_name ?? r.assignee) : null,
   };
 }
 
@@ -119,7 +134,9 @@ function toView(r: Selectable<LeadsTable>, outbox: Selectable<OutboxTable>[]): L
 export async function listLeads(db: Kysely<DB>, filter: LeadFilter = {}): Promise<LeadView[]> {
   let q = db
     .selectFrom("leads")
+    .leftJoin("staff", "staff.id", "leads.assignee")
     .selectAll("leads")
+    .select("staff.name as assignee_name")
     .orderBy("leads.created_at", "asc")
     .orderBy("leads.id", "asc");
   if (filter.id) q = q.where("leads.id", "=", filter.id);
@@ -131,19 +148,48 @@ export async function listLeads(db: Kysely<DB>, filter: LeadFilter = {}): Promis
   if (spam === "exclude") q = q.where("leads.is_spam", "=", 0);
   if (spam === "only") q = q.where("leads.is_spam", "=", 1);
   const leads = await q.execute();
-  const byLead = new Map<string, Selectable<OutboxTable>[]>();
-  if (leads.length > 0) {
-    const rows = await db
-      .selectFrom("outbox")
-      .selectAll("outbox")
-      .where("outbox.lead_id", "in", q.clearSelect().clearOrderBy().select("leads.id"))
-      .execute();
-    for (const r of rows) byLead.set(r.lead_id, [...(byLead.get(r.lead_id) ?? []), r]);
-  }
-  return leads.map((l) => toView(l, byLead.get(l.id) ?? []));
+  if (leads.length === 0) return [];
+  const ids = q.clearSelect().clearOrderBy().select("leads.id");
+  const byLead = <T extends { lead_id: string }>(rows: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const r of rows) m.set(r.lead_id, [...(m.get(r.lead_id) ?? []), r]);
+    return m;
+  };
+  const outbox = byLead(
+    await db.selectFrom("outbox").selectAll("outbox").where("outbox.lead_id", "in", ids).execute(),
+  );
+  const views = leads.map((l) => toView(l, outbox.get(l.id) ?? []));
+  if (!filter.withWork) return views;
+
+  const staff = new Map(
+    (await db.selectFrom("staff").select(["id", "name"]).execute()).map((m) => [m.id, m.name]),
+  );
+  const name = (id: string | null) => (id ? (staff.get(id) ?? id) : null);
+  const notes = byLead(
+    await db.selectFrom("notes").selectAll().where("lead_id", "in", ids).orderBy("created_at").execute(),
+  );
+  const events = byLead(
+    await db.selectFrom("lead_events").selectAll().where("lead_id", "in", ids).orderBy("at").execute(),
+  );
+  return views.map((v) => ({
+    ...v,
+    notes: (notes.get(v.id) ?? []).map((n) => ({
+      at: n.created_at,
+      author: name(n.staff_id) ?? "",
+      body: n.body,
+    })),
+    history: (events.get(v.id) ?? []).map((e) => ({
+      at: e.at,
+      by: name(e.staff_id),
+      change: e.type,
+      from: e.type === "assignee" ? name(e.from_value) : e.from_value,
+      to: e.type === "assignee" ? name(e.to_value) : e.to_value,
+    })),
+  }));
 }
 
+/** One lead, spam or not, with its notes and history. */
 export async function getLead(db: Kysely<DB>, id: string): Promise<LeadView | undefined> {
-  const [lead] = await listLeads(db, { id, spam: "include" });
+  const [lead] = await listLeads(db, { id, spam: "include", withWork: true });
   return lead;
 }

@@ -25,8 +25,15 @@ export class LeadWriter {
   private writing = false;
   private scheduled = false;
   private readonly keysInFlight = new Set<string>();
+  /** Called after each committed batch, once the next one (if any) is on its way. */
+  afterCommit: (() => void) | undefined;
 
   constructor(private readonly commit: CommitBatch) {}
+
+  /** No write is waiting or being written. */
+  get idle(): boolean {
+    return !this.writing && this.queue.length === 0;
+  }
 
   write(write: LeadWrite): Promise<CreateResult> {
     return new Promise((resolve, reject) => {
@@ -70,6 +77,7 @@ export class LeadWriter {
     this.dispatch();
     outcomes?.forEach((o, i) => this.settle(batch[i]!, o));
     this.schedule();
+    if (outcomes) this.afterCommit?.();
   }
 
   private async alone(p: Pending) {

@@ -1,27 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { UUID_V7_PATTERN } from "@site/contracts/uuid";
 import { createIdempotencyKeys, fingerprint, newIdempotencyKey } from "./idempotency";
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
 describe("newIdempotencyKey", () => {
-  it("returns distinct UUID v4 strings", () => {
-    const a = newIdempotencyKey();
-    const b = newIdempotencyKey();
-    expect(a).toMatch(UUID_V4);
-    expect(b).toMatch(UUID_V4);
-    expect(a).not.toBe(b);
-  });
-
-  it("falls back to getRandomValues when randomUUID is unavailable", () => {
-    const original = crypto.randomUUID;
-    Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
-    try {
-      const key = newIdempotencyKey();
-      expect(key).toMatch(UUID_V4);
-      expect(newIdempotencyKey()).not.toBe(key);
-    } finally {
-      Object.defineProperty(crypto, "randomUUID", { value: original, configurable: true });
-    }
+  it("returns distinct UUIDv7 strings, in the order they were made", () => {
+    const keys = Array.from({ length: 50 }, () => newIdempotencyKey());
+    for (const k of keys) expect(k).toMatch(UUID_V7_PATTERN);
+    expect(new Set(keys).size).toBe(50);
+    const ms = (k: string) => parseInt(k.replace(/-/g, "").slice(0, 12), 16);
+    expect(keys.map(ms)).toEqual([...keys.map(ms)].sort((a, b) => a - b));
+    expect(Math.abs(ms(keys[0]!) - Date.now())).toBeLessThan(60_000);
   });
 });
 

@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import path from "node:path";
 import { chromiumFlags, chromiumPath } from "../../scripts/chromium.mjs";
-import { backend, databaseUrl, deskUrl, ports, repoRoot } from "./tests/support/desk-env";
+import { backend, databaseUrl, deskUrl, ports, repoRoot, siteUrl } from "./tests/support/desk-env";
 
 /**
  * The desk's browser tests, in Debian's Chromium with a virtual authenticator (tests/support/passkey.ts).
@@ -46,6 +46,9 @@ export default defineConfig({
       DESK_URL: deskUrl,
       RATE_LIMIT_PER_MINUTE: "1000",
       DESK_RATE_LIMIT_PER_MINUTE: "1000",
+      // The speed tests browse the site of the run: its beacons come from its origin, many a minute.
+      ALLOWED_ORIGINS: siteUrl,
+      VITALS_RATE_LIMIT_PER_MINUTE: "1000",
       LOG_LEVEL: "warn",
     },
   },

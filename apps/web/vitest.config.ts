@@ -20,6 +20,8 @@ export default defineConfig({
     __SERVICE_URLS__: JSON.stringify(resolveServiceUrls({}, undefined)),
     // What a build with no RETENTION_* bakes in: the periods the privacy notice promises by default.
     __RETENTION__: JSON.stringify(retentionFromEnv({})),
+    // Every page view measured, as a build without VITALS_SAMPLE_RATE.
+    __VITALS_SAMPLE_RATE__: "1",
   },
   test: {
     name: "web",

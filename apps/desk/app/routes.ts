@@ -8,6 +8,7 @@ export default [
     index("routes/inbox.tsx"),
     route("leads/:id", "routes/lead.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    route("speed", "routes/site-speed.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -54,7 +54,20 @@ test("the desk works with the keyboard alone", async ({ page }, info) => {
   await page.keyboard.press("Escape");
   await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/q=grace/);
-  await tabTo("Sign out");
+
+  // The Site speed screen and its period switch.
+  await tabTo("Site speed", "link");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Site speed", level: 1 })).toBeVisible();
+  await tabTo("Last 7 days", "link");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/days=7/);
+  await expect(page.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "page");
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  for (let i = 0; i < 20 && !(await signOut.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Shift+Tab");
+  }
+  await expect(signOut).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 });

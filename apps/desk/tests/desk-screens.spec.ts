@@ -19,6 +19,7 @@ async function watchCsp(page: Page) {
 // Every desk screen at 375 and 1280 px (the two projects): axe clean (WCAG 2.2 AA), dialogs included,
 // no CSP violation; DESK_SCREENSHOTS=dir saves a screenshot of each.
 test("every screen passes axe, with no CSP violation", async ({ page }, info) => {
+  test.setTimeout(90_000); // a dozen screens, each through axe (and a screenshot when asked)
   const violations = await watchCsp(page);
   await addVirtualAuthenticator(page);
   const { url } = await invite(`screens-${info.project.name}-${Date.now()}@example.com`, "Robin Reviewer");
@@ -71,6 +72,20 @@ test("every screen passes axe, with no CSP violation", async ({ page }, info) =>
   await expect(bar).toBeVisible();
   expect((await bar.boundingBox())?.height ?? 0).toBeGreaterThan(2);
   await checkScreen(page, info, "dashboard");
+
+  await page.getByRole("link", { name: "Site speed" }).click();
+  await expect(page.getByRole("heading", { name: "Site speed", level: 1 })).toBeVisible();
+  const about = page.getByRole("region", { name: "/about" });
+  await expect(about.getByRole("row").filter({ hasText: "LCP" })).toContainText(
+    /Good|Needs improvement|Poor/,
+  );
+  await expect(page.getByRole("region", { name: "/packages" })).toContainText("Too few samples");
+  await expect(page.locator(".recharts-line-dot").first()).toBeVisible();
+  await checkScreen(page, info, "site-speed");
+  await page.getByRole("link", { name: "Last 7 days" }).click();
+  await expect(page).toHaveURL(/days=7/);
+  await expect(page.getByRole("heading", { name: "Page views measured, last 7 days" })).toBeVisible();
+  await checkScreen(page, info, "site-speed-7-days");
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

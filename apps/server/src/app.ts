@@ -16,6 +16,7 @@ import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads
 import { registerDesk } from "./desk/register";
 import { registerRateLimit } from "./rate-limit";
 import { registerSite, siteFrameworkErrors } from "./site/register";
+import { registerVitalsRoute } from "./vitals/routes";
 
 export type Role = "site" | "contact" | "quotation" | "desk";
 
@@ -181,6 +182,15 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     channels: configuredChannels(config),
     onLeadStored: deps.onLeadStored,
   });
+  // The site's real-user speed beacons go to the contact service (issue 17).
+  if (kind === "contact") {
+    await registerVitalsRoute(app, {
+      database,
+      clock,
+      rateLimitPerMinute: config.VITALS_RATE_LIMIT_PER_MINUTE,
+      allowedOrigins: config.ALLOWED_ORIGINS,
+    });
+  }
 
   // Idempotency keys older than 24 h are no longer honoured; drop them hourly.
   let purge: NodeJS.Timeout | undefined;

@@ -60,6 +60,8 @@ const envSchema = z
     MAIL_FROM: z.string().default("Website <no-reply@example.com>"),
     ALLOWED_ORIGINS: z.string().default("http://localhost:3000").transform(list),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    /** Speed beacons (POST /vitals) per client per minute: one per page view, so a brisk reader stays under it. */
+    VITALS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
     WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps", "web", "build", "client")),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Proxies whose X-Forwarded-For is believed; the client is the rightmost address not listed. */

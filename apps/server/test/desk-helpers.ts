@@ -42,6 +42,8 @@ const ALL_TABLES = [
   "idempotency_keys",
   "leads",
   "staff",
+  "vitals_histogram",
+  "vitals_views",
 ] as const;
 
 /**

@@ -167,6 +167,8 @@ export function useLeadServices(backend: Backend) {
     await t.database.db.deleteFrom("leads").execute();
     await t.database.db.deleteFrom("audit_log").execute();
     await t.database.db.deleteFrom("autoreply_log").execute();
+    await t.database.db.deleteFrom("vitals_histogram").execute();
+    await t.database.db.deleteFrom("vitals_views").execute();
   });
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((a) => a.close()));
@@ -205,7 +207,7 @@ export function useLeadServices(backend: Backend) {
     async app(role: Role = "contact", env: Record<string, string> = {}) {
       return track(
         await buildApp(role, {
-          config: testConfig({ RATE_LIMIT_PER_MINUTE: "1000", ...env }),
+          config: testConfig({ RATE_LIMIT_PER_MINUTE: "1000", VITALS_RATE_LIMIT_PER_MINUTE: "1000", ...env }),
           database: t.database,
           clock,
           onLeadStored: (id) => woken.push(id),

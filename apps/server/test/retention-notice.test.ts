@@ -25,6 +25,10 @@ describe("retention: one source for the notice and the purge", () => {
         `Contact and quotation enquiries: ${enquiryMonths} months after our last contact with you, then deleted.`,
       );
       expect(text).toContain(`Spam and automated submissions: deleted within ${spamDays} days.`);
+      // The speed figures' period is not overridable: the notice states the one the purge uses.
+      expect(text).toContain(
+        `Site speed figures (daily totals, no identifiers): ${config.retention.vitalsDays} days.`,
+      );
     } finally {
       await site.close();
     }

@@ -8,3 +8,6 @@ declare const __SERVICE_URLS__: { readonly contact: string; readonly quotation: 
 // A file of global declarations cannot import at the top (that would make it a module).
 // eslint-disable-next-line @typescript-eslint/consistent-type-imports
 declare const __RETENTION__: import("@site/contracts").Retention;
+
+/** The share of page views whose speed is measured (VITALS_SAMPLE_RATE at build time, 0 to 1), injected by vite.config.ts. */
+declare const __VITALS_SAMPLE_RATE__: number;

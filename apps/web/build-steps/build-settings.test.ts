@@ -13,6 +13,7 @@ describe("buildSettings", () => {
       siteUrl: "https://www.example.com",
       serviceUrls: { contact: "http://localhost:8081", quotation: "http://localhost:8091" },
       retention: DEFAULT_RETENTION,
+      vitalsSampleRate: 1,
     });
   });
 
@@ -61,6 +62,7 @@ describe("vite.config.ts", () => {
         quotation: "https://quotes.acme.co.uk",
       }),
       __RETENTION__: JSON.stringify(DEFAULT_RETENTION),
+      __VITALS_SAMPLE_RATE__: "1",
     });
   });
 
@@ -75,5 +77,12 @@ describe("vite.config.ts", () => {
     });
     vi.stubEnv("RETENTION_SPAM_DAYS", "thirty");
     await expect(load()).rejects.toThrow(/RETENTION_SPAM_DAYS must be a whole number/);
+  });
+
+  it("bakes VITALS_SAMPLE_RATE into the speed measurement, and fails on a bad one", async () => {
+    vi.stubEnv("VITALS_SAMPLE_RATE", "0.1");
+    expect((await load())?.config.define?.__VITALS_SAMPLE_RATE__).toBe("0.1");
+    vi.stubEnv("VITALS_SAMPLE_RATE", "10%");
+    await expect(load()).rejects.toThrow(/VITALS_SAMPLE_RATE must be a number from 0 to 1/);
   });
 });

@@ -1,7 +1,8 @@
 // What a build of the site is for, from its environment: the public origin (SITE_URL) and where the
-// forms post (VITE_CONTACT_API_URL, VITE_QUOTATION_API_URL), how long data is kept (RETENTION_*). vite.config.ts bakes these into the pages
+// forms post (VITE_CONTACT_API_URL, VITE_QUOTATION_API_URL), how long data is kept (RETENTION_*), the
+// share of page views whose speed is measured (VITALS_SAMPLE_RATE). vite.config.ts bakes these into the pages
 // and the end of the build writes the same into the sitemap, the share image and the CSP.
-import { type Retention, retentionFromEnv } from "@site/contracts";
+import { type Retention, retentionFromEnv, vitalsSampleRateFromEnv } from "@site/contracts";
 import { type ServiceUrls, resolveServiceUrls } from "@site/site-policy/service-urls";
 import { resolveSiteUrl } from "../app/lib/site-url";
 
@@ -11,6 +12,8 @@ export interface BuildSettings {
   serviceUrls: ServiceUrls;
   /** The periods the privacy notice states: RETENTION_ENQUIRY_MONTHS / RETENTION_SPAM_DAYS, as the server's purge reads them. */
   retention: Retention;
+  /** VITALS_SAMPLE_RATE: the share of page views whose speed is measured (0 to 1, default 1). */
+  vitalsSampleRate: number;
 }
 
 /**
@@ -23,5 +26,6 @@ export function buildSettings(env: Record<string, string | undefined>): BuildSet
     siteUrl: resolveSiteUrl(env.SITE_URL),
     serviceUrls: resolveServiceUrls(env, explicitSite),
     retention: retentionFromEnv(env),
+    vitalsSampleRate: vitalsSampleRateFromEnv(env),
   };
 }

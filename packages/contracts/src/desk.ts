@@ -4,3 +4,4 @@ export * from "./desk-auth";
 export * from "./desk-leads";
 export * from "./desk-dashboard";
 export * from "./desk-actions";
+export * from "./desk-site-speed";

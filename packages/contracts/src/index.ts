@@ -1,3 +1,4 @@
 export * from "./lead";
 export * from "./retention";
 export * from "./audit";
+export * from "./vitals";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETENTION, retentionCutoffs, retentionFromEnv } from "./retention";
+import { DEFAULT_RETENTION, retentionCutoffs, retentionFromEnv, vitalsCutoffDay } from "./retention";
 
 describe("retentionFromEnv", () => {
   it("keeps the notice's defaults when nothing is set (or a variable is blank)", () => {
@@ -9,6 +9,7 @@ describe("retentionFromEnv", () => {
       spamDays: 30,
       serverLogDays: 30,
       applicationMonths: 6,
+      vitalsDays: 90,
     });
   });
 
@@ -44,5 +45,13 @@ describe("retentionCutoffs", () => {
     expect(retentionCutoffs(periods, new Date("2028-03-31T08:00:00.000Z")).enquiry).toEqual(
       new Date("2028-02-29T08:00:00.000Z"),
     );
+  });
+});
+
+describe("vitalsCutoffDay", () => {
+  it("keeps the figures of the last 90 days: the day 90 days back is the first one kept", () => {
+    expect(vitalsCutoffDay(DEFAULT_RETENTION, new Date("2026-11-24T10:00:00.000Z"))).toBe("2026-08-26");
+    expect(vitalsCutoffDay(DEFAULT_RETENTION, new Date("2026-11-24T00:00:00.000Z"))).toBe("2026-08-26");
+    expect(vitalsCutoffDay(DEFAULT_RETENTION, new Date("2026-11-23T23:59:59.999Z"))).toBe("2026-08-25");
   });
 });

@@ -11,6 +11,8 @@ export interface Retention {
   serverLogDays: number;
   /** Job applications (received by e-mail, not through this site's forms). */
   applicationMonths: number;
+  /** Real-user speed figures (aggregated per day, no identifiers): days after the day they describe. */
+  vitalsDays: number;
 }
 
 /** What the privacy notice promises when nothing overrides it. */
@@ -19,6 +21,7 @@ export const DEFAULT_RETENTION: Readonly<Retention> = {
   spamDays: 30,
   serverLogDays: 30,
   applicationMonths: 6,
+  vitalsDays: 90,
 };
 
 /** The variables that override the periods this code enforces. */
@@ -57,4 +60,12 @@ export function retentionCutoffs(retention: Retention, now: Date): { enquiry: Da
   enquiry.setUTCDate(Math.min(day, lastDay));
   const spam = new Date(now.getTime() - retention.spamDays * 24 * 60 * 60 * 1000);
   return { enquiry, spam };
+}
+
+/**
+ * The first day (UTC, YYYY-MM-DD) of real-user speed figures still kept at `now`: the days before it are
+ * more than `retention.vitalsDays` days old.
+ */
+export function vitalsCutoffDay(retention: Retention, now: Date): string {
+  return new Date(now.getTime() - retention.vitalsDays * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }

@@ -11,7 +11,7 @@ export interface PageHashes {
 export interface PolicyInput {
   scriptHashes?: readonly string[];
   styleHashes?: readonly string[];
-  /** Origins the page may fetch from besides its own (the lead services). */
+  /** Origins the page may fetch from besides its own (the lead services: the forms and the speed beacon). */
   connectOrigins?: readonly string[];
 }
 

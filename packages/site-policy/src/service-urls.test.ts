@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "./security-headers";
 import { DEFAULT_SERVICE_URLS, resolveServiceUrls, serviceOrigins } from "./service-urls";
 
 describe("resolveServiceUrls", () => {
@@ -42,5 +43,23 @@ describe("serviceOrigins", () => {
       serviceOrigins({ contact: "https://api.example.com/contact", quotation: "https://api.example.com/q" }),
     ).toEqual(["https://api.example.com"]);
     expect(serviceOrigins(DEFAULT_SERVICE_URLS)).toEqual(["http://localhost:8081", "http://localhost:8091"]);
+  });
+});
+
+describe("connect-src", () => {
+  it("allows the speed beacon, which posts to /vitals on the contact service, wherever that service is", () => {
+    for (const contact of [undefined, "https://api.example.com", "https://api.example.com/leads/"]) {
+      const urls = resolveServiceUrls(
+        { VITE_CONTACT_API_URL: contact, VITE_QUOTATION_API_URL: "https://q.example.com" },
+        undefined,
+      );
+      const connect = contentSecurityPolicy({ connectOrigins: serviceOrigins(urls) })
+        .split("; ")
+        .find((d) => d.startsWith("connect-src "))!
+        .split(" ");
+      // sendBeacon and fetch are both governed by connect-src; the beacon's URL is the contact URL + /vitals.
+      expect(connect).toContain(new URL(`${urls.contact}/vitals`).origin);
+      expect(connect).toContain(new URL(`${urls.contact}/contact`).origin);
+    }
   });
 });

@@ -1,5 +1,6 @@
-// Where the site's forms post: the one definition of the default service URLs, read by the Vite build
-// (which bakes them into the forms) and by the build's CSP (connect-src). No Node APIs: safe anywhere.
+// Where the site's forms post, and its speed beacon (POST /vitals on the contact service): the one
+// definition of the default service URLs, read by the Vite build (which bakes them into the forms and
+// the beacon) and by the build's CSP (connect-src). No Node APIs: safe anywhere.
 
 export interface ServiceUrls {
   contact: string;
@@ -51,7 +52,10 @@ export function resolveServiceUrls(
 const variableOf = (service: string) =>
   service === "contact" ? "VITE_CONTACT_API_URL" : "VITE_QUOTATION_API_URL";
 
-/** The distinct origins (scheme://host:port) of the services: the CSP's connect-src. */
+/**
+ * The distinct origins (scheme://host:port) of the services: the CSP's connect-src, which thereby
+ * allows the forms' fetch and the speed beacon (sendBeacon and fetch are both governed by connect-src).
+ */
 export function serviceOrigins(urls: ServiceUrls): string[] {
   return [...new Set([urls.contact, urls.quotation].map((u) => new URL(u).origin))];
 }

@@ -1,8 +1,7 @@
 import { type DashboardAnswer, LEAD_STATUS_LABELS } from "@site/contracts/desk";
-import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { countOf, formatDay } from "~/lib/format";
-import { card } from "./ui";
+import { axis, ChartCard } from "./chart-card";
 
 // Tokens of packages/theme (brand-500, brand-800) and the status colours; each ≥ 3:1 on white.
 const CONTACT = "#3b82f6";
@@ -14,32 +13,6 @@ const STATUS_FILL = {
   won: "#047857",
   lost: "#475569",
 };
-const axis = { fontSize: 12, fill: "#475569" };
-
-/** A chart with its title and, for screen readers and copying, the same figures as a table. */
-function ChartCard(props: {
-  title: string;
-  summary: string;
-  table: ReactNode;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <figure className={`p-4 sm:p-5 ${card} ${props.wide ? "lg:col-span-2" : ""}`}>
-      <figcaption>
-        <h2 className="text-base font-semibold">{props.title}</h2>
-        <p className="text-sm text-slate-600">{props.summary}</p>
-      </figcaption>
-      <div className="mt-4 h-64" aria-hidden="true">
-        {props.children}
-      </div>
-      <table className="sr-only">
-        <caption>{props.title}</caption>
-        {props.table}
-      </table>
-    </figure>
-  );
-}
 
 export function LeadsPerWeek({ weeks }: { weeks: DashboardAnswer["weeks"] }) {
   const total = weeks.reduce((n, w) => n + w.contact + w.quotation, 0);

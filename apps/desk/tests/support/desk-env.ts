@@ -17,6 +17,8 @@ export const ports = {
   desk: Number(process.env.DESK_PORT ?? 8100),
 };
 export const deskUrl = `http://localhost:${ports.desk}`;
+/** The public site of the run (ROLE=all serves it): the speed tests browse it as a visitor. */
+export const siteUrl = `http://localhost:${ports.site}`;
 export const contactUrl = `http://127.0.0.1:${ports.contact}/contact`;
 export const quotationUrl = `http://127.0.0.1:${ports.quotation}/quotation`;
 

@@ -1,6 +1,7 @@
 // Global setup: leads sent to the real contact and quotation services of the run, so every page has
 // something to show (the flow spec adds its own, with unique names).
 import { QUOTATION_SERVICES } from "@site/contracts";
+import { rateVital, type VitalMetric } from "@site/contracts/vitals";
 import { contactUrl, quotationUrl } from "./desk-env";
 
 const PEOPLE = [
@@ -22,7 +23,47 @@ export async function postLead(kind: "contact" | "quotation", body: Record<strin
   return ((await res.json()) as { id: string }).id;
 }
 
+/** One page view's speed figures, as the site's beacon sends them (text/plain JSON). */
+async function postBeacon(route: string, device: "mobile" | "desktop", values: Record<VitalMetric, number>) {
+  const metrics = Object.entries(values).map(([name, value]) => ({
+    name,
+    value,
+    rating: rateVital(name as VitalMetric, value),
+  }));
+  const res = await fetch(contactUrl.replace(/\/contact$/, "/vitals"), {
+    method: "POST",
+    headers: { "content-type": "text/plain;charset=UTF-8" },
+    body: JSON.stringify({ route, device, navigationType: "navigate", metrics }),
+  });
+  if (res.status !== 204) throw new Error(`POST /vitals answered ${res.status}: ${await res.text()}`);
+}
+
+/** Speed figures for the Site speed screen: /about with a p75 on both devices, /packages with too few. */
+async function seedSpeed() {
+  for (let i = 0; i < 30; i++) {
+    const f = 1 + i / 15; // spread over a factor of three
+    await postBeacon("/about", "mobile", {
+      LCP: 1500 * f,
+      INP: 90 * f,
+      CLS: 0.02 * f,
+      FCP: 900 * f,
+      TTFB: 300 * f,
+    });
+    await postBeacon("/about", "desktop", {
+      LCP: 900 * f,
+      INP: 40 * f,
+      CLS: 0.01 * f,
+      FCP: 600 * f,
+      TTFB: 150 * f,
+    });
+  }
+  for (let i = 0; i < 5; i++) {
+    await postBeacon("/packages", "mobile", { LCP: 2000, INP: 150, CLS: 0, FCP: 1200, TTFB: 400 });
+  }
+}
+
 export default async function seed() {
+  await seedSpeed();
   for (const [i, name] of PEOPLE.entries()) {
     const email = `${name.split(" ")[0]!.toLowerCase()}@example.com`;
     await postLead("contact", {

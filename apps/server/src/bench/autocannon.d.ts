@@ -38,8 +38,11 @@ declare module "autocannon" {
       connections?: number;
       duration?: number;
       pipelining?: number;
+      /** Requests per second over all connections (a steady rate instead of as fast as possible). */
+      overallRate?: number;
     }
   }
-  function autocannon(opts: autocannon.Options): Promise<Result>;
+  /** A running load: a promise of its result that can be stopped early. */
+  function autocannon(opts: autocannon.Options): Promise<Result> & { stop(): void };
   export default autocannon;
 }

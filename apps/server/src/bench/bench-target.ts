@@ -15,6 +15,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "leads-bench-"));
 const config = loadConfig({
   DATABASE_URL: process.env.BENCH_DATABASE_URL || `sqlite:${path.join(dir, "bench.sqlite")}`,
   RATE_LIMIT_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+  VITALS_RATE_LIMIT_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
   LOG_LEVEL: "silent",
   // dist/bench/bench-target.js → apps/web/build/client
   WEB_BUILD_DIR:
@@ -39,8 +40,19 @@ async function countLeads() {
   return Number(r.n);
 }
 
-process.on("message", (msg: { count?: true; stop?: true }) => {
+/** Page views counted from speed beacons (issue 17), once the aggregator's last second is written. */
+async function countPageViews() {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const r = await database.db
+    .selectFrom("vitals_views")
+    .select((eb) => eb.fn.sum<number>("count").as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(r.n ?? 0);
+}
+
+process.on("message", (msg: { count?: true; pageViews?: true; stop?: true }) => {
   if (msg.count) void countLeads().then((n) => process.send!({ count: n }));
+  if (msg.pageViews) void countPageViews().then((n) => process.send!({ pageViews: n }));
   if (msg.stop) {
     void Promise.all([contact.close(), bare.close(), site?.close()])
       .then(() => database.close())

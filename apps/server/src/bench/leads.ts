@@ -112,6 +112,78 @@ function print(rows: Row[]) {
   for (const r of [header, ...cells]) console.log(r.map((v, i) => v.padEnd(widths[i]!)).join("  "));
 }
 
+// Issue 17: the same POST /contact load with a second generator posting 1,000 speed beacons a second
+// to /vitals on the same service, as sendBeacon sends them (text/plain JSON).
+const beaconBody = JSON.stringify({
+  route: "/services/:serviceType",
+  navigationType: "navigate",
+  device: "mobile",
+  metrics: [
+    { name: "LCP", value: 2140, rating: "good" },
+    { name: "INP", value: 180, rating: "good" },
+    { name: "CLS", value: 0.02, rating: "good" },
+    { name: "FCP", value: 1320, rating: "good" },
+    { name: "TTFB", value: 410, rating: "good" },
+  ],
+});
+
+async function countPageViews(): Promise<number> {
+  target.send({ pageViews: true });
+  for (;;) {
+    const [m] = (await once(target, "message")) as [{ pageViews?: number }];
+    if (m.pageViews !== undefined) return m.pageViews;
+  }
+}
+
+/**
+ * POST /contact (`amount` requests) while a second generator sends 1,000 requests a second to the same
+ * service: speed beacons to /vitals, or, as the control, GET /healthz (the cost of 1,000 requests a
+ * second on the service's event loop, without the beacons' validation, counting and writes).
+ */
+async function besideLeads(
+  contactUrl: string,
+  leadLoad: { amount: number } | { overallRate: number },
+  side: "beacons" | "control" | "none",
+): Promise<[Row, Row | undefined]> {
+  const steady = "overallRate" in leadLoad ? ` at ${leadLoad.overallRate}/s` : "";
+  if (side === "none")
+    return [await run(`POST /contact${steady} alone`, { ...leadPosts(contactUrl), ...leadLoad }), undefined];
+  const before = side === "beacons" ? await countPageViews() : 0;
+  const started = Date.now();
+  const load = autocannon({
+    ...(side === "beacons"
+      ? {
+          url: `${contactUrl}/vitals`,
+          method: "POST",
+          headers: { "content-type": "text/plain;charset=UTF-8" },
+          body: beaconBody,
+        }
+      : { url: `${contactUrl}/healthz` }),
+    connections: 10,
+    overallRate: 1000,
+    duration: 3600, // stopped when the leads are in
+  });
+  const label = `POST /contact${steady} with 1,000 ${side === "beacons" ? "beacons" : "GET /healthz"}/s`;
+  const leads = await run(label, { ...leadPosts(contactUrl), ...leadLoad });
+  load.stop();
+  const b = await load;
+  const seconds = (Date.now() - started) / 1000;
+  const what =
+    side === "beacons"
+      ? `POST /vitals (${(await countPageViews()) - before} page views counted)`
+      : "GET /healthz";
+  const row: Row = {
+    label: `  beside it: ${what}`,
+    rps: b.requests.total / seconds,
+    p50: b.latency.p50,
+    p99: b.latency.p99,
+    errors: b.errors + b.timeouts + b.non2xx,
+    total: b.requests.total,
+    ok: b["2xx"],
+  };
+  return [leads, row];
+}
+
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -132,6 +204,13 @@ try {
   const c = await run(`POST /contact (${ready.dialect})`, { ...leadPosts(contactUrl), amount });
   const stored = (await countLeads()) - before;
   const rows = [b, c];
+  const [cv, beside] = await besideLeads(contactUrl, { amount }, "beacons");
+  const beacons = beside!;
+  const [ch, health] = await besideLeads(contactUrl, { amount }, "control");
+  // At a steady 200 leads a second (far above real traffic, well below saturation): the latency.
+  const [sa] = await besideLeads(contactUrl, { overallRate: 200 }, "none");
+  const [sb] = await besideLeads(contactUrl, { overallRate: 200 }, "beacons");
+  rows.push(cv, beacons, ch, health!, sa, sb);
 
   if (siteUrl) {
     const probe = (label: string) => run(label, { url: `${siteUrl}/`, connections: 1 });
@@ -147,6 +226,13 @@ try {
   console.log(
     `ratio: POST /contact runs at ${((c.rps / b.rps) * 100).toFixed(1)}% of the bare route's throughput; ` +
       `201 answers: ${c.ok}, leads stored: ${stored}${stored === c.ok ? " (equal)" : " — MISMATCH"}`,
+  );
+  console.log(
+    `beacons: POST /contact with 1,000 beacons/s beside it ran at ${((cv.rps / c.rps) * 100).toFixed(1)}% of ` +
+      `its rate alone (${cv.rps.toFixed(0)} vs ${c.rps.toFixed(0)} req/s, p99 ${cv.p99} vs ${c.p99} ms); ` +
+      `${beacons.rps.toFixed(0)} beacons/s, ${beacons.ok} answered 204; with 1,000 GET /healthz/s instead ` +
+      `(the control) it ran at ${((ch.rps / c.rps) * 100).toFixed(1)}%; at a steady 200 leads/s, p50/p99 ` +
+      `${sa.p50}/${sa.p99} ms alone and ${sb.p50}/${sb.p99} ms with the beacons`,
   );
   if (!siteUrl)
     console.log(`(site phase skipped: no build in ${ready.webBuildDir}; run npm run build first)`);

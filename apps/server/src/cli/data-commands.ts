@@ -57,11 +57,13 @@ async function purge({ database, config }: Context, values: Values): Promise<num
     return 0;
   }
   const verb = r.dryRun ? "Would delete" : "Deleted";
-  const { enquiryMonths, spamDays } = config.retention;
+  const { enquiryMonths, spamDays, vitalsDays } = config.retention;
   process.stdout.write(
     `${verb} ${count(r.enquiries, "enquiry", "enquiries")} last active over ${enquiryMonths} months ago, ` +
       `${count(r.spam, "spam lead")} over ${spamDays} days old (with their deliveries and keys), ` +
-      `and ${count(r.idempotencyKeys, "expired idempotency key")}.\n`,
+      `${count(r.idempotencyKeys, "expired idempotency key")}, ` +
+      `and the site speed figures of ${count(r.vitals.days, "day")} over ${vitalsDays} days ago ` +
+      `(${count(r.vitals.rows, "row")}).\n`,
   );
   for (const id of r.leadIds) process.stdout.write(`  ${id}\n`);
   return 0;

@@ -3,6 +3,7 @@ import { deskMigration } from "./migration-0004-desk";
 import { setTimeout } from "node:timers/promises";
 import { privacyMigration } from "./migration-0002-privacy";
 import { searchIndexMigration } from "./migration-0005-search-index";
+import { vitalsMigration } from "./migration-0006-vitals";
 
 /** How often a start waiting for SQLite's write lock tries again. */
 const LOCK_RETRY_MS = 100;
@@ -76,6 +77,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0002_privacy": privacyMigration,
   "0004_desk": deskMigration,
   "0005_search_index": searchIndexMigration,
+  "0006_vitals": vitalsMigration,
 };
 
 export interface MigrateOptions {

@@ -2,6 +2,7 @@ import type { LeadKind, QuotationService } from "@site/contracts";
 import type { LeadStatus } from "@site/contracts/desk";
 import type { Generated } from "kysely";
 import type { DeskTables } from "./desk-schema";
+import type { VitalsTables } from "./vitals-schema";
 
 /** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
 export interface LeadsTable {
@@ -98,7 +99,7 @@ interface SearchBacklogTable {
   lead_id: string;
 }
 
-export interface DB extends DeskTables {
+export interface DB extends DeskTables, VitalsTables {
   leads_fts_keys: LeadsFtsKeysTable;
   search_backlog: SearchBacklogTable;
   leads: LeadsTable;

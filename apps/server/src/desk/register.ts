@@ -13,6 +13,7 @@ import { registerLeadRoutes } from "./lead-routes";
 import { relyingParty } from "./passkeys";
 import { addDeskSecurityHeaders } from "./security-headers";
 import { SessionStore } from "./session-store";
+import { registerSiteSpeedRoutes } from "./site-speed-routes";
 import { registerSpa } from "./spa";
 
 /** The desk role: the staff's single-page app and its private JSON API on DESK_URL's origin. */
@@ -45,5 +46,6 @@ export async function registerDesk(
   });
   registerLeadRoutes(app, { database, clock });
   registerLeadActionRoutes(app, { database, clock, channels: configuredChannels(config) });
+  registerSiteSpeedRoutes(app, { database, clock });
   registerSpa(app, build);
 }

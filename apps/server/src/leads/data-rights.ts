@@ -1,7 +1,7 @@
 // What the company does with stored leads on its own initiative (purge) or at a person's request
 // (export, erasure: UK GDPR articles 15 and 17). Each action and its audit row commit together; the
 // leads command calls these, and so does the staff desk.
-import { type Retention, retentionCutoffs } from "@site/contracts";
+import { type Retention, retentionCutoffs, vitalsCutoffDay } from "@site/contracts";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
@@ -9,6 +9,7 @@ import { type AuditEntry, recordAudit } from "./audit-log";
 import { addressHash, purgeExpiredIdempotencyKeys } from "./lead-store";
 import { type LeadFilter, type LeadView, listLeads } from "./lead-queries";
 import { DELIVERY_EXPIRY_MS } from "./outbox-store";
+import { purgeVitalsBefore, type VitalsPurge } from "../vitals/vitals-store";
 
 type Actor = Pick<AuditEntry, "actorType" | "actor">;
 
@@ -37,6 +38,8 @@ export interface PurgeResult {
   /** Idempotency keys past their 24 h, besides those of the purged leads. */
   idempotencyKeys: number;
   leadIds: string[];
+  /** Real-user speed figures of the days more than `retention.vitalsDays` old. */
+  vitals: VitalsPurge;
   dryRun: boolean;
 }
 
@@ -74,7 +77,8 @@ function expiredLeads(db: Kysely<DB>, retention: Retention, now: Date) {
 /**
  * Deletes what the privacy notice says is no longer kept: enquiries `retention.enquiryMonths` after
  * the last contact, spam `retention.spamDays` after it arrived (each with its deliveries and keys),
- * expired idempotency keys and stale autoreply marks. A lead with a delivery still being tried waits
+ * expired idempotency keys, stale autoreply marks and the speed figures of days more than
+ * `retention.vitalsDays` old. A lead with a delivery still being tried waits
  * for it. Safe when several processes purge at once: each deletes what is still there and reports
  * only that. A dry run reports the same without deleting or auditing.
  */
@@ -90,7 +94,8 @@ export async function purgeExpired(
       .select((eb) => eb.fn.countAll().as("n"))
       .where("created_at", "<=", new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString())
       .executeTakeFirstOrThrow();
-    return summary(rows, Number(keys.n), true);
+    const vitals = await purgeVitalsBefore(database.db, vitalsCutoffDay(retention, now), true);
+    return summary(rows, Number(keys.n), vitals, true);
   }
   return database.db.transaction().execute(async (trx) => {
     const rows = await expiredLeads(trx, retention, now).execute();
@@ -103,7 +108,8 @@ export async function purgeExpired(
       .deleteFrom("autoreply_log")
       .where("sent_at", "<=", new Date(now.getTime() - 60 * 60 * 1000).toISOString())
       .execute();
-    const result = summary(deleted, keys, false);
+    const vitals = await purgeVitalsBefore(trx, vitalsCutoffDay(retention, now));
+    const result = summary(deleted, keys, vitals, false);
     await recordAudit(
       trx,
       {
@@ -116,6 +122,8 @@ export async function purgeExpired(
           idempotencyKeys: keys,
           enquiryMonths: retention.enquiryMonths,
           spamDays: retention.spamDays,
+          vitalsDays: vitals.days,
+          vitalsRows: vitals.rows,
         },
       },
       now,
@@ -124,13 +132,19 @@ export async function purgeExpired(
   });
 }
 
-function summary(rows: { id: string; is_spam: number }[], keys: number, dryRun: boolean): PurgeResult {
+function summary(
+  rows: { id: string; is_spam: number }[],
+  keys: number,
+  vitals: VitalsPurge,
+  dryRun: boolean,
+): PurgeResult {
   const spam = rows.filter((r) => Number(r.is_spam) === 1).length;
   return {
     enquiries: rows.length - spam,
     spam,
     idempotencyKeys: keys,
     leadIds: rows.map((r) => r.id),
+    vitals,
     dryRun,
   };
 }

@@ -27,7 +27,12 @@ export function scheduleDailyPurge(opts: {
     try {
       const r = await purgeExpired(database, { retention, now: clock.now(), actor });
       logger.info(
-        { enquiries: r.enquiries, spam: r.spam, idempotencyKeys: r.idempotencyKeys },
+        {
+          enquiries: r.enquiries,
+          spam: r.spam,
+          idempotencyKeys: r.idempotencyKeys,
+          vitalsDays: r.vitals.days,
+        },
         "retention purge done",
       );
     } catch (err) {

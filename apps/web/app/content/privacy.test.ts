@@ -37,6 +37,7 @@ describe("privacy notice content", () => {
   it("states retention periods, the ICO and every core right", () => {
     expect(text).toContain(`${retention.enquiryMonths} months`);
     expect(text).toContain(`${retention.spamDays} days`);
+    expect(text).toContain(`${retention.vitalsDays} days`);
     expect(text).toContain("https://ico.org.uk/");
     for (const right of ["access", "rectification", "erasure", "objection"]) expect(text).toContain(right);
   });
@@ -45,5 +46,28 @@ describe("privacy notice content", () => {
     const ids = privacySections.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(Number.isNaN(Date.parse(privacyLastUpdated))).toBe(false);
+  });
+
+  it("says what the speed measurement collects, why, for how long, and that only Accept starts it", () => {
+    const speed = privacySections
+      .flatMap((s) => s.blocks)
+      .find((b) => b.kind === "activity" && b.title.startsWith("Site speed"));
+    expect(speed?.kind).toBe("activity");
+    if (speed?.kind !== "activity") return;
+    expect(speed.title).toContain("Accept");
+    const all = JSON.stringify(speed);
+    for (const fact of [
+      "route",
+      "Core Web Vitals",
+      "phone-sized",
+      "reload",
+      "no identifier, cookie or IP address",
+    ]) {
+      expect(all).toContain(fact);
+    }
+    expect(speed.purpose).toMatch(/if you decline, nothing is measured or sent/);
+    expect(speed.retention).toBe(
+      `${retention.vitalsDays} days, as daily totals; no record of an individual visit is kept.`,
+    );
   });
 });

@@ -30,7 +30,7 @@ export interface PrivacySection {
 }
 
 /** ISO date of the last change; shown as "Last updated". */
-export const privacyLastUpdated = "2026-11-21";
+export const privacyLastUpdated = "2026-11-24";
 
 /**
  * How long each kind of record is kept: packages/contracts' periods as this build was made with them
@@ -121,6 +121,22 @@ export const privacySections: PrivacySection[] = [
         retention: `${retention.serverLogDays} days.`,
       },
       {
+        kind: "activity",
+        title: "Site speed measurement (only after you select Accept)",
+        data: [
+          "The kind of page you viewed, such as “a service page” (its route, never the full address or anything you typed)",
+          "How fast the page loaded and responded to you: five speed measurements (Core Web Vitals) and their rating",
+          "Whether your screen is phone-sized or larger",
+          "How you reached the page (a link, a reload, the back button)",
+        ],
+        purpose:
+          "To see how fast the site is for real visitors on their own devices and connections, and to fix the pages that are slow. " +
+          "We measure only after you select Accept on our cookie banner; if you decline, nothing is measured or sent. " +
+          "The figures go to our own server, where each is added to a daily total as it arrives: no identifier, cookie or IP address is stored with them, so they cannot be linked to you or to your other visits.",
+        lawfulBasis: "Your consent (UK GDPR Article 6(1)(a)), given with Accept.",
+        retention: `${retention.vitalsDays} days, as daily totals; no record of an individual visit is kept.`,
+      },
+      {
         kind: "p",
         content: [
           `Submissions that we identify as spam or automated abuse are deleted within ${retention.spamDays} days. ` +
@@ -180,6 +196,7 @@ export const privacySections: PrivacySection[] = [
           ],
           [`Spam and automated submissions: deleted within ${retention.spamDays} days.`],
           [`Website and security logs: ${retention.serverLogDays} days.`],
+          [`Site speed figures (daily totals, no identifiers): ${retention.vitalsDays} days.`],
           [`Job applications: ${retention.applicationMonths} months after the role is filled.`],
         ],
       },
@@ -196,6 +213,13 @@ export const privacySections: PrivacySection[] = [
             "When you select Accept on our cookie banner, we store a single item (cookiesAccepted) in your " +
             "browser's local storage so that we do not show the banner again. It is strictly necessary for " +
             "remembering your choice and contains no personal data. If you select Decline, nothing is stored.",
+        ],
+      },
+      {
+        kind: "p",
+        content: [
+          "Once you have accepted, your browser also sends us the speed of each page you view (see Site speed " +
+            "measurement above). To stop it, clear this site's data in your browser and select Decline when the banner appears again.",
         ],
       },
       {

@@ -1,24 +1,17 @@
-import type { Metric } from "web-vitals";
-
-/** Where metrics go. Measurement only: nothing is sent anywhere by default. */
-export type MetricSink = (metric: Metric) => void;
-
-const logInDevelopment: MetricSink = (metric) => {
-  if (import.meta.env.DEV) console.debug(`[web-vitals] ${metric.name}`, metric.value, metric);
-};
-
-/** Loads web-vitals (its own chunk) and registers the Core Web Vitals observers. */
-export async function reportWebVitals(sink: MetricSink = logInDevelopment) {
-  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import("web-vitals");
-  for (const register of [onCLS, onFCP, onINP, onLCP, onTTFB]) register(sink);
-}
-
-/** Defers loading web-vitals until the browser is idle after hydration, so it never competes with it. */
-export function scheduleWebVitals(sink?: MetricSink): () => void {
+/**
+ * Defers the speed measurement (web-vitals and the beacon, one lazily loaded chunk: vitals-beacon.ts)
+ * until the browser is idle after hydration, so it never competes with it and adds nothing to the
+ * first-load JavaScript.
+ */
+export function scheduleWebVitals(): () => void {
+  // Now, at hydration: the visitor may move to another page (client-side) before the browser is idle.
+  const landingPath = window.location.pathname;
   const run = () => {
-    reportWebVitals(sink).catch(() => {
-      /* measurement only: a failed load must never affect the page */
-    });
+    import("./vitals-beacon")
+      .then(({ startVitals }) => startVitals({ landingPath }))
+      .catch(() => {
+        /* measurement only: a failed load must never affect the page */
+      });
   };
   if ("requestIdleCallback" in window) {
     const id = window.requestIdleCallback(run, { timeout: 5_000 });

@@ -39,6 +39,8 @@ export const e2eWebServers: NonNullable<PlaywrightTestConfig["webServer"]> = [
       NOTIFY_TO: notifyTo,
       // The run posts many forms from one IP: lift the per-IP limit (default 10 per minute).
       RATE_LIMIT_PER_MINUTE: String(e2eRateLimitPerMinute),
+      // Pages viewed with cookies accepted send speed beacons: many a minute from one address too.
+      VITALS_RATE_LIMIT_PER_MINUTE: String(e2eRateLimitPerMinute),
       ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? baseURL,
       LOG_LEVEL: "warn",
     },

@@ -1,11 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  CONSENT_PENDING_ATTRIBUTE,
-  COOKIES_ACCEPTED_KEY,
-  CookieBanner,
-  cookieConsentScript,
-} from "./cookie-banner";
+import { COOKIES_ACCEPTED_KEY } from "~/lib/cookie-consent";
+import { CONSENT_PENDING_ATTRIBUTE, CookieBanner, cookieConsentScript } from "./cookie-banner";
 import { renderWithRouter } from "./test-utils";
 
 const findBanner = () => screen.findByRole("region", { name: "Cookies on this site" });

@@ -2,15 +2,13 @@ import { Cookie } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { setCookieBannerHeight } from "~/lib/cookie-banner-offset";
+import { COOKIES_ACCEPTED_KEY } from "~/lib/cookie-consent";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { buttonClass } from "../ui/button";
 import { Container } from "../ui/container";
 import { ChunkErrorBoundary } from "./chunk-error-boundary";
 
 const CookieSettings = lazyWithRetry(() => import("./cookie-settings"));
-
-/** Browser storage key (spec §3): holds 'true' once cookies are accepted. */
-export const COOKIES_ACCEPTED_KEY = "cookiesAccepted";
 
 function readAccepted(): boolean {
   try {

@@ -1,0 +1,91 @@
+import { VITALS_PATH } from "@site/contracts";
+import { vitalsBeaconSchema } from "@site/contracts/vitals-beacon";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Database } from "../db/database";
+import type { Clock } from "../leads/clock";
+import { VitalsAggregator } from "./aggregator";
+
+/** A beacon is a few hundred bytes. */
+const BODY_LIMIT_BYTES = 4 * 1024;
+
+export interface VitalsRouteDeps {
+  database: Database;
+  clock: Clock;
+  rateLimitPerMinute: number;
+  allowedOrigins: readonly string[];
+}
+
+/**
+ * text/plain or application/json, each optionally with a UTF-8 charset. navigator.sendBeacon sends a
+ * string as `text/plain;charset=UTF-8`, a CORS-safelisted type: no preflight, which a beacon sent
+ * while the page unloads could not wait for (and some engines refuse a beacon of another type).
+ */
+function isBeaconContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  const [type, ...params] = header.split(";").map((p) => p.trim().toLowerCase());
+  if (type !== "text/plain" && type !== "application/json") return false;
+  return params.every((p) => {
+    const [k, v] = p.split("=").map((s) => s?.trim().replace(/^"|"$/g, ""));
+    return k !== "charset" || v === "utf-8" || v === "utf8";
+  });
+}
+
+/**
+ * POST /vitals (contact role): one page view's speed figures, validated by the contract, counted in
+ * the aggregator's histograms (written once a second, and on close). Answers 204; a bad beacon 400
+ * and nothing is counted. Rate-limited per client like the lead routes, with its own limit.
+ */
+export async function registerVitalsRoute(app: FastifyInstance, deps: VitalsRouteDeps) {
+  const aggregator = new VitalsAggregator({ db: deps.database.db, clock: deps.clock, logger: app.log });
+  app.addHook("onReady", async () => aggregator.start());
+  app.addHook("onClose", async () => aggregator.stop());
+
+  // Its own scope: the text/plain parser exists for this route only; the lead routes stay JSON-only.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "text/plain",
+      { parseAs: "string" },
+      scope.getDefaultJsonParser("remove", "remove"),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: "POST",
+      url: VITALS_PATH,
+      bodyLimit: BODY_LIMIT_BYTES,
+      config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
+      schema: { body: vitalsBeaconSchema },
+      onRequest: async (req, reply) => {
+        if (!isBeaconContentType(req.headers["content-type"])) {
+          return reply.code(415).send({
+            error: "unsupported_media_type",
+            message: "Send the beacon as text/plain or application/json (UTF-8).",
+          });
+        }
+        const origin = req.headers.origin;
+        if (origin !== undefined && !deps.allowedOrigins.includes(origin)) {
+          return reply
+            .code(403)
+            .send({ error: "origin_not_allowed", message: "This origin may not post here." });
+        }
+      },
+      handler: async (req, reply) => {
+        if (!aggregator.add(req.body)) {
+          return reply.code(503).send({
+            error: "unavailable",
+            message: "Speed figures cannot be taken right now.",
+          });
+        }
+        return reply.code(204).send();
+      },
+    });
+    scope.route({
+      method: ["GET", "PUT", "DELETE", "PATCH"],
+      url: VITALS_PATH,
+      handler: async (_req, reply) =>
+        reply
+          .code(405)
+          .header("allow", "POST, OPTIONS")
+          .send({ error: "method_not_allowed", message: `Use POST ${VITALS_PATH}.` }),
+    });
+  });
+}

@@ -54,6 +54,9 @@ describe("the SQLite search backlog", () => {
       expect(await count(trx, "leads_fts_keys")).toBe(0);
       expect(await search({ ...database, db: trx }, "ANALYTICAL eng")).toEqual([id]);
       expect(await search({ ...database, db: trx }, "difference")).toEqual([]);
+      // Case folds beyond ASCII in the backlog too (SQLite's lower() would not).
+      await trx.updateTable("leads").set({ message: "Ünïcode Öffice move" }).where("id", "=", id).execute();
+      expect(await search({ ...database, db: trx }, "üNÏCODE öffice")).toEqual([id]);
       return id;
     });
     await vi.waitFor(async () => expect(await count(database.db, "search_backlog")).toBe(0), {

@@ -10,6 +10,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { type CreateResult, type LeadWrite, writeLeadBatch } from "../leads/lead-store";
 import { LeadWriter } from "../leads/lead-writer";
 import { indexSearchBacklog, SEARCH_INDEX_CHUNK } from "./search-index";
+import { SQLITE_FOLD_CASE } from "./search-text";
 import type { DB } from "./schema";
 
 export type ThreadError = { message: string; code?: string | undefined };
@@ -52,6 +53,9 @@ function open(file: string) {
   // Erased and purged leads are overwritten with zeros, not left readable in free pages of the file
   // (and so in its backups). Costs a write of each freed page on delete; inserts are unaffected.
   handle.pragma("secure_delete = ON");
+  handle.function(SQLITE_FOLD_CASE, { deterministic: true }, (s: unknown) =>
+    typeof s === "string" ? s.toLowerCase() : s,
+  );
   return handle;
 }
 

@@ -73,8 +73,11 @@ function filterConditions(table: "leads" | "k", f: InboxFilters, me: string, wit
 }
 
 /** Every condition of `f` on `leads` but the cursor; the search as substrings (PostgreSQL's way). */
-function leadConditions(f: InboxFilters, me: string, withStatus: boolean) {
-  return [...filterConditions("leads", f, me, withStatus), ...substringMatches(searchTerms(f.q))];
+function leadConditions(database: Database, f: InboxFilters, me: string, withStatus: boolean) {
+  return [
+    ...filterConditions("leads", f, me, withStatus),
+    ...substringMatches(database.dialect, searchTerms(f.q)),
+  ];
 }
 
 /** SQLite's search: the matching leads as (id, created_at, status) rows, from its search index. */
@@ -95,7 +98,7 @@ export function inboxLeadIds(database: Database, f: InboxFilters, me: string) {
       database.db.selectFrom(searchRows(database, f, me, true).as("m")).select("m.id"),
     );
   }
-  return q.where((eb) => eb.and(leadConditions(f, me, true)));
+  return q.where((eb) => eb.and(leadConditions(database, f, me, true)));
 }
 
 const LIST_COLUMNS = [
@@ -150,7 +153,7 @@ export async function queryInbox(database: Database, f: InboxFilters, me: string
   } else {
     rows = await listed
       .where((eb) => {
-        const c = leadConditions(f, me, true);
+        const c = leadConditions(database, f, me, true);
         if (after) c.push(sql<SqlBool>`(leads.created_at, leads.id) < (${after[0]}, ${after[1]})`);
         return eb.and(c);
       })
@@ -161,7 +164,7 @@ export async function queryInbox(database: Database, f: InboxFilters, me: string
     grouped = await db
       .selectFrom("leads")
       .select(["leads.status", (eb) => eb.fn.countAll<number>().as("n")])
-      .where((eb) => eb.and(leadConditions(f, me, false)))
+      .where((eb) => eb.and(leadConditions(database, f, me, false)))
       .groupBy("leads.status")
       .execute();
   }

@@ -1,7 +1,7 @@
 import type { InboxFilters } from "@site/contracts/desk";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/database";
-import { searchTextSql } from "../db/search-text";
+import { SQLITE_FOLD_CASE, searchTextSql } from "../db/search-text";
 
 // The inbox's text search over name, e-mail, company, phone, message and details: every term must
 // match, in any case. A term of three characters or more matches anywhere in the text. A shorter one
@@ -15,9 +15,12 @@ export function searchTerms(q: string | undefined): string[] {
   return (q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
 }
 
-/** Each term as a substring of the lead's text (`leads` must be in the query). */
-export function substringMatches(terms: readonly string[]): Expression<SqlBool>[] {
-  const text = sql.raw(searchTextSql("leads"));
+/** Each term as a substring of the lead's text, in any case (`leads` must be in the query). */
+export function substringMatches(
+  dialect: Database["dialect"],
+  terms: readonly string[],
+): Expression<SqlBool>[] {
+  const text = sql.raw(searchTextSql("leads", dialect === "sqlite" ? SQLITE_FOLD_CASE : "lower"));
   return terms.map((t) => sql<SqlBool>`${text} like ${`%${t.replace(/[\\%_]/g, "\\$&")}%`} escape '\\'`);
 }
 
@@ -62,7 +65,7 @@ export function sqliteSearchRows(
     .where((eb) =>
       eb.and([
         eb("leads.id", "in", eb.selectFrom("search_backlog").select("search_backlog.lead_id")),
-        ...substringMatches(terms),
+        ...substringMatches("sqlite", terms),
         ...filters.leads,
       ]),
     );

@@ -67,12 +67,13 @@ let commits = 0;
 let stop = false;
 process.on("SIGTERM", () => (stop = true));
 (function loop() {
-  if (stop) return void console.log(commits);
+  if (stop) return;
   db.exec("BEGIN IMMEDIATE");
   add.run(String(commits));
   drop.run();
   db.exec("COMMIT");
   commits++;
+  process.stdout.write(".");
   setImmediate(loop);
 })();
 `;
@@ -138,14 +139,16 @@ describe("SQLite shared by several processes", () => {
       stdio: ["ignore", "pipe", "inherit"],
     });
     children.push(writer);
-    let commits = "";
-    writer.stdout!.on("data", (d: Buffer) => (commits += d.toString()));
+    // One dot per commit of the other process.
+    let commits = 0;
+    writer.stdout!.on("data", (d: Buffer) => (commits += d.length));
 
-    const total = 400;
+    // At least 400 leads, and on until the other process has committed 100 times meanwhile (however
+    // the machine shares its cores between the two), within a bound.
     const statuses: number[] = [];
     let next = 0;
     const client = async () => {
-      while (next < total) {
+      while ((next < 400 || commits < 100) && next < 20_000) {
         const i = next++;
         const res = await fetch(`http://127.0.0.1:${port}/contact`, {
           method: "POST",
@@ -160,10 +163,10 @@ describe("SQLite shared by several processes", () => {
     await once(writer, "exit");
 
     expect(statuses.filter((s) => s !== 201)).toEqual([]);
-    expect(Number(commits)).toBeGreaterThan(100);
+    expect(commits).toBeGreaterThanOrEqual(100);
     const db = new Sqlite(file, { readonly: true });
     try {
-      expect(db.prepare("select count(*) as n from leads").get()).toEqual({ n: total });
+      expect(db.prepare("select count(*) as n from leads").get()).toEqual({ n: statuses.length });
     } finally {
       db.close();
     }

@@ -78,3 +78,31 @@ describe.each(BACKENDS)("migrations and housekeeping on $backend", ({ backend, s
     }
   });
 });
+
+describe.each(BACKENDS)("writeAtomically on $backend", ({ backend, skip }) => {
+  it.skipIf(skip)("commits every statement or none", async () => {
+    const t = await openTestDatabase(backend);
+    try {
+      const { database } = t;
+      const row = (day: string, count: number) =>
+        database.db
+          .insertInto("vitals_views")
+          .values({ day, route: "/", device: "mobile", navigation_type: "navigate", count })
+          .compile();
+      await database.writeAtomically([row("2026-11-01", 1), row("2026-11-02", 2)]);
+      // The second statement breaks the primary key: the first is rolled back with it.
+      await expect(database.writeAtomically([row("2026-11-03", 3), row("2026-11-01", 9)])).rejects.toThrow();
+      const days = await database.db
+        .selectFrom("vitals_views")
+        .select(["day", "count"])
+        .orderBy("day")
+        .execute();
+      expect(days.map((d) => [d.day, Number(d.count)])).toEqual([
+        ["2026-11-01", 1],
+        ["2026-11-02", 2],
+      ]);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

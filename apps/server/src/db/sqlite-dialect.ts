@@ -17,7 +17,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { CreateResult, LeadWrite } from "../leads/lead-store";
-import type { ThreadError, ThreadLead, ThreadReply, ThreadSettled, ThreadStatement } from "./sqlite-thread";
+import type {
+  ThreadAtomic,
+  ThreadAtomicDone,
+  ThreadError,
+  ThreadLead,
+  ThreadReply,
+  ThreadSettled,
+  ThreadStatement,
+} from "./sqlite-thread";
 
 // Kysely's SQLite dialect, with three changes:
 //
@@ -65,9 +73,17 @@ class ThreadConnection implements DatabaseConnection {
   private stopped: Error | undefined;
   private readonly statements = new Map<number, Waiting<ThreadReply>>();
   private readonly leads = new Map<number, Waiting<CreateResult>>();
+  private readonly atomics = new Map<number, Waiting<void>>();
 
   constructor(private readonly worker: Worker) {
-    worker.on("message", (m: ThreadReply | ThreadSettled) => {
+    worker.on("message", (m: ThreadReply | ThreadSettled | ThreadAtomicDone) => {
+      if ("atomicDone" in m) {
+        const w = this.atomics.get(m.atomicDone);
+        this.atomics.delete(m.atomicDone);
+        if (m.error) w?.reject(asError(m.error));
+        else w?.resolve();
+        return;
+      }
       if ("settled" in m) {
         for (const s of m.settled) {
           const w = this.leads.get(s.ref);
@@ -87,7 +103,7 @@ class ThreadConnection implements DatabaseConnection {
 
   private failAll(err: Error) {
     this.stopped ??= err;
-    for (const waiting of [this.statements, this.leads] as Map<number, Waiting<never>>[]) {
+    for (const waiting of [this.statements, this.leads, this.atomics] as Map<number, Waiting<never>>[]) {
       for (const w of waiting.values()) w.reject(err);
       waiting.clear();
     }
@@ -124,6 +140,22 @@ class ThreadConnection implements DatabaseConnection {
       const ref = this.nextRef++;
       this.leads.set(ref, { resolve, reject });
       this.worker.postMessage({ ref, lead: write } satisfies ThreadLead);
+    });
+  }
+  /**
+   * Runs the statements in one transaction of the thread's own (BEGIN IMMEDIATE … COMMIT), with no
+   * round trip to this thread between them: the group commit waits for it as for any transaction, but
+   * not for this thread's event loop.
+   */
+  writeAtomically(statements: readonly CompiledQuery[]): Promise<void> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    return new Promise((resolve, reject) => {
+      const atomic = this.nextRef++;
+      this.atomics.set(atomic, { resolve, reject });
+      this.worker.postMessage({
+        atomic,
+        statements: statements.map((q) => ({ sql: q.sql, parameters: q.parameters })),
+      } satisfies ThreadAtomic);
     });
   }
 }
@@ -181,6 +213,12 @@ class SqliteThreadDriver implements Driver {
     return (await this.started!).writeLead(write);
   }
 
+  /** Not behind the connection lock either: the thread runs it as a transaction of its own. */
+  async writeAtomically(statements: readonly CompiledQuery[]): Promise<void> {
+    await this.init();
+    return (await this.started!).writeAtomically(statements);
+  }
+
   async destroy() {
     const worker = this.worker;
     if (!worker) return;
@@ -210,6 +248,11 @@ export class SqliteThreadDialect implements Dialect {
   /** Stores a lead through the thread's group commit. */
   writeLead(write: LeadWrite): Promise<CreateResult> {
     return this.driver.writeLead(write);
+  }
+
+  /** Runs the statements in one transaction inside the thread (see ThreadConnection.writeAtomically). */
+  writeAtomically(statements: readonly CompiledQuery[]): Promise<void> {
+    return this.driver.writeAtomically(statements);
   }
 
   createAdapter(): DialectAdapter {

@@ -20,6 +20,12 @@ export interface ThreadStatement {
   sql: string;
   parameters: readonly unknown[];
 }
+/** Statements to run in one transaction of the thread's own; answered by `atomicDone` with its ref. */
+export interface ThreadAtomic {
+  atomic: number;
+  statements: { sql: string; parameters: readonly unknown[] }[];
+}
+export type ThreadAtomicDone = { atomicDone: number; error?: ThreadError };
 /** A lead to store; answered by its `ref` in a `settled` message once its transaction has ended. */
 export interface ThreadLead {
   ref: number;
@@ -202,7 +208,7 @@ function answer(entry: ThreadSettled["settled"][number]) {
   }
 }
 
-port.on("message", (m: ThreadStatement | ThreadLead | "close") => {
+port.on("message", (m: ThreadStatement | ThreadLead | ThreadAtomic | "close") => {
   if (m === "close") {
     clearInterval(indexTimer);
     clearTimeout(quietTimer);
@@ -213,6 +219,14 @@ port.on("message", (m: ThreadStatement | ThreadLead | "close") => {
     writer.write(m.lead).then(
       (result) => answer({ ref, result }),
       (err: unknown) => answer({ ref, error: toThreadError(err) }),
+    );
+  } else if ("atomic" in m) {
+    const done = { atomicDone: m.atomic };
+    exclusive(async () => {
+      for (const s of m.statements) statement(s.sql).run(s.parameters);
+    }).then(
+      () => port.postMessage(done satisfies ThreadAtomicDone),
+      (err: unknown) => port.postMessage({ ...done, error: toThreadError(err) } satisfies ThreadAtomicDone),
     );
   } else runStatement(m);
 });

@@ -4,14 +4,13 @@
 // row is not a lead: a crash loses at most the last second's counts; a shutdown writes them first.
 import type { VitalsBeacon } from "@site/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
+import type { Database } from "../db/database";
 import type { Clock } from "../leads/clock";
 import { bucketOf } from "./histogram";
 import { addVitalCounts, type HistogramCount, type ViewCount } from "./vitals-store";
 
 export interface VitalsAggregatorOptions {
-  db: Kysely<DB>;
+  database: Database;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, "info" | "warn">;
   /** How often the counts are written; default 1 s. */
@@ -80,7 +79,7 @@ export class VitalsAggregator {
     const views = this.views;
     this.histogram = new Map();
     this.views = new Map();
-    this.flushing = addVitalCounts(this.opts.db, [...histogram.values()], [...views.values()])
+    this.flushing = addVitalCounts(this.opts.database, [...histogram.values()], [...views.values()])
       .then(
         () => {
           if (this.failing) this.opts.logger.info("speed figures are written again");

@@ -37,7 +37,7 @@ function isBeaconContentType(header: string | undefined): boolean {
  * and nothing is counted. Rate-limited per client like the lead routes, with its own limit.
  */
 export async function registerVitalsRoute(app: FastifyInstance, deps: VitalsRouteDeps) {
-  const aggregator = new VitalsAggregator({ db: deps.database.db, clock: deps.clock, logger: app.log });
+  const aggregator = new VitalsAggregator({ database: deps.database, clock: deps.clock, logger: app.log });
   app.addHook("onReady", async () => aggregator.start());
   app.addHook("onClose", async () => aggregator.stop());
 

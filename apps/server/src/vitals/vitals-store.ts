@@ -1,7 +1,8 @@
 // The real-user speed tables: adding counts (one dialect-neutral upsert per table), the purge, and the
 // reads behind the desk's "Site speed" screen.
 import type { DeviceClass, NavigationType, VitalMetric } from "@site/contracts";
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
+import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 
 export interface HistogramCount {
@@ -27,17 +28,20 @@ const CHUNK = 1000;
 /**
  * Adds the counts to the stored ones (INSERT … ON CONFLICT DO UPDATE, the same in SQLite and
  * PostgreSQL), in one transaction: a flush is counted whole or not at all. Each key appears once in
- * `histogram` and once in `views` (PostgreSQL refuses to update a row twice in one statement).
+ * `histogram` and once in `views` (PostgreSQL refuses to update a row twice in one statement). On
+ * SQLite the transaction runs inside its thread, so it never holds the leads' group commit while this
+ * thread's event loop is busy.
  */
 export async function addVitalCounts(
-  db: Kysely<DB>,
+  database: Database,
   histogram: readonly HistogramCount[],
   views: readonly ViewCount[],
 ): Promise<void> {
-  if (histogram.length === 0 && views.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < histogram.length; i += CHUNK) {
-      await trx
+  const { db } = database;
+  const statements: CompiledQuery[] = [];
+  for (let i = 0; i < histogram.length; i += CHUNK) {
+    statements.push(
+      db
         .insertInto("vitals_histogram")
         .values(histogram.slice(i, i + CHUNK))
         .onConflict((oc) =>
@@ -45,10 +49,12 @@ export async function addVitalCounts(
             count: eb("vitals_histogram.count", "+", eb.ref("excluded.count")),
           })),
         )
-        .execute();
-    }
-    for (let i = 0; i < views.length; i += CHUNK) {
-      await trx
+        .compile(),
+    );
+  }
+  for (let i = 0; i < views.length; i += CHUNK) {
+    statements.push(
+      db
         .insertInto("vitals_views")
         .values(views.slice(i, i + CHUNK))
         .onConflict((oc) =>
@@ -56,9 +62,10 @@ export async function addVitalCounts(
             count: eb("vitals_views.count", "+", eb.ref("excluded.count")),
           })),
         )
-        .execute();
-    }
-  });
+        .compile(),
+    );
+  }
+  if (statements.length > 0) await database.writeAtomically(statements);
 }
 
 /** What a purge of the speed figures removed (or, in a dry run, would remove). */

@@ -11,6 +11,7 @@ import { once } from "node:events";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cpuMeter, formatSplit } from "./cpu-per-request";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -197,11 +198,15 @@ try {
       `load average before: ${load()}`,
   );
   const before = await countLeads();
+  let meter = cpuMeter(target.pid!);
   const b = await run("bare Fastify route", { url: `${bareUrl}/contact`, method: "POST", headers, body });
+  const bareCpu = meter(b.total);
   // A fixed number of requests, all answered before the run ends (a timed run cuts the last ones off
   // after their leads were stored): half the bare route's count, about as long if the goal is met.
   const amount = Math.max(connections * 20, Math.round(b.total / 2));
+  meter = cpuMeter(target.pid!);
   const c = await run(`POST /contact (${ready.dialect})`, { ...leadPosts(contactUrl), amount });
+  const contactCpu = meter(c.total);
   const stored = (await countLeads()) - before;
   const rows = [b, c];
   const [cv, beside] = await besideLeads(contactUrl, { amount }, "beacons");
@@ -234,6 +239,11 @@ try {
       `(the control) it ran at ${((ch.rps / c.rps) * 100).toFixed(1)}%; at a steady 200 leads/s, p50/p99 ` +
       `${sa.p50}/${sa.p99} ms alone and ${sb.p50}/${sb.p99} ms with the beacons`,
   );
+  if (bareCpu && contactCpu) {
+    console.log(
+      `CPU per request (µs): ${formatSplit("bare route", bareCpu)}; ${formatSplit("POST /contact", contactCpu)}`,
+    );
+  }
   if (!siteUrl)
     console.log(`(site phase skipped: no build in ${ready.webBuildDir}; run npm run build first)`);
   if (rows.some((r) => r.errors > 0) || stored !== c.ok) process.exitCode = 1;

@@ -183,7 +183,8 @@ describe("leads command", { timeout: 120_000 }, () => {
     const r = cli("export", "--format", "csv");
     expect(r.code).toBe(0);
     expect(r.stdout.endsWith("\r\n")).toBe(true);
-    const rows = parseCsv(r.stdout);
+    expect(r.stdout.startsWith("\uFEFFid,")).toBe(true); // UTF-8 byte order mark, for Excel
+    const rows = parseCsv(r.stdout.slice(1));
     const header = rows[0]!;
     expect(header.slice(0, 6)).toEqual(["id", "received_at", "kind", "spam", "name", "email"]);
     expect(rows).toHaveLength(3);

@@ -145,4 +145,39 @@ describe.each(BACKENDS)("desk route table ($backend)", ({ backend, skip }) => {
     const res = await app.inject({ method: "GET", url: "/api/nothing-here", headers: { cookie } });
     expect(res.statusCode).toBe(404);
   });
+  it.skipIf(skip)(
+    "rate-limits the sign-in ceremonies per client address, not the session probe",
+    async () => {
+      const app = await d.desk({ DESK_RATE_LIMIT_PER_MINUTE: "3" });
+      const options = () =>
+        app.inject({
+          method: "POST",
+          url: "/api/sign-in/options",
+          headers: { origin: DESK_URL },
+          payload: {},
+        });
+      for (let i = 0; i < 3; i++) expect((await options()).statusCode).toBe(200);
+      const refused = await options();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["retry-after"]).toBeDefined();
+      expect((await app.inject({ method: "GET", url: "/api/session" })).statusCode).toBe(200);
+    },
+  );
+
+  it.skipIf(skip)("marks the session cookie Secure when DESK_URL is https, and only then", async () => {
+    for (const [origin, secure] of [
+      ["https://desk.example.com", true],
+      [DESK_URL, false],
+    ] as const) {
+      const app = await d.desk({ DESK_URL: origin });
+      const { cookie } = await d.signIn(`member-${secure}@example.com`);
+      const res = await app.inject({ method: "POST", url: "/api/sign-out", headers: { cookie, origin } });
+      expect(res.statusCode).toBeLessThan(300);
+      const set = String(res.headers["set-cookie"]);
+      expect(set).toMatch(/HttpOnly/i);
+      expect(set).toMatch(/SameSite=Strict/i);
+      expect(/;\s*Secure/i.test(set)).toBe(secure);
+      await app.close();
+    }
+  });
 });

@@ -18,14 +18,20 @@ export function buildInviteMail(
     "",
     `The link works once, until ${until}. If you did not expect it, ignore this e-mail.`,
   ].join("\n");
+  const escape = (s: string) =>
+    s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  // The same paragraphs, the link a link.
   const html = text
     .split("\n\n")
-    .map((p) => `<p>${p.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/\n/g, " ")}</p>`)
+    .map((p) =>
+      p.trim() === link.url
+        ? `<p><a href="${escape(link.url)}">${escape(link.url)}</a></p>`
+        : `<p>${escape(p).replace(/\n/g, " ")}</p>`,
+    )
     .join("\n");
   return {
     from: settings.mailFrom,
     to: to.email,
-    replyTo: { name: "Lead desk", address: settings.mailFrom.match(/<([^>]+)>/)?.[1] ?? settings.mailFrom },
     subject: "Your invitation to the lead desk",
     messageId: `<invite-${randomUUID()}@${mailDomain(settings.mailFrom)}>`,
     text,

@@ -41,34 +41,41 @@ const CSV_HEADER = [
   "history",
 ] as const;
 
+/**
+ * The leads as CSV, starting with a UTF-8 byte order mark: without it Excel reads the file in the
+ * machine's legacy code page and shows "Ünïcode" as "ÃœnÃ¯code".
+ */
 export function leadsToCsv(leads: LeadView[]): string {
-  return toCsv(
-    CSV_HEADER,
-    leads.map((l) => [
-      l.id,
-      l.createdAt,
-      l.kind,
-      l.spam ? "yes" : "no",
-      l.name,
-      l.email,
-      l.phone,
-      l.company,
-      l.serviceLabel,
-      l.message,
-      l.details,
-      l.notification.state,
-      l.notification.attempts,
-      l.notification.sentAt,
-      l.notification.nextAttemptAt,
-      l.notification.lastError,
-      l.lastActivityAt,
-      l.deliveries.map((d) => `${d.channel} ${d.state}`).join("; "),
-      l.status,
-      l.assignee,
-      (l.notes ?? []).map((n) => `${n.at} ${n.author}: ${n.body}`).join("\n"),
-      (l.history ?? [])
-        .map((h) => `${h.at} ${h.change} ${h.from ?? "—"} → ${h.to ?? "—"}${h.by ? ` by ${h.by}` : ""}`)
-        .join("\n"),
-    ]),
+  return (
+    "\uFEFF" +
+    toCsv(
+      CSV_HEADER,
+      leads.map((l) => [
+        l.id,
+        l.createdAt,
+        l.kind,
+        l.spam ? "yes" : "no",
+        l.name,
+        l.email,
+        l.phone,
+        l.company,
+        l.serviceLabel,
+        l.message,
+        l.details,
+        l.notification.state,
+        l.notification.attempts,
+        l.notification.sentAt,
+        l.notification.nextAttemptAt,
+        l.notification.lastError,
+        l.lastActivityAt,
+        l.deliveries.map((d) => `${d.channel} ${d.state}`).join("; "),
+        l.status,
+        l.assignee,
+        (l.notes ?? []).map((n) => `${n.at} ${n.author}: ${n.body}`).join("\n"),
+        (l.history ?? [])
+          .map((h) => `${h.at} ${h.change} ${h.from ?? "—"} → ${h.to ?? "—"}${h.by ? ` by ${h.by}` : ""}`)
+          .join("\n"),
+      ]),
+    )
   );
 }

@@ -9,7 +9,8 @@ export interface MailSettings {
 export interface OutgoingMail {
   from: string;
   to: string;
-  replyTo: string | { name: string; address: string };
+  /** Where replies go; none: to the sender. */
+  replyTo?: string | { name: string; address: string };
   subject: string;
   messageId: string;
   text: string;

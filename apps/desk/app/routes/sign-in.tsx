@@ -99,7 +99,7 @@ export default function SignIn() {
             className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
             onClick={() => setWithEmail(true)}
           >
-            My passkey is not offered: type my e-mail
+            My passkey is not offered: type my <span className="whitespace-nowrap">e-mail</span>
           </button>
         </p>
       )}

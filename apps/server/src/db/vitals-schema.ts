@@ -1,7 +1,7 @@
 import type { DeviceClass, NavigationType, VitalMetric } from "@site/contracts";
 
 /** Row types of the real-user speed tables (migration 0006). `day` is a UTC date, YYYY-MM-DD. */
-interface VitalsHistogramTable {
+export interface VitalsHistogramTable {
   day: string;
   /** A route pattern of the site (SITE_ROUTE_PATTERNS), never an address. */
   route: string;
@@ -12,7 +12,7 @@ interface VitalsHistogramTable {
   count: number;
 }
 
-interface VitalsViewsTable {
+export interface VitalsViewsTable {
   day: string;
   route: string;
   device: DeviceClass;

@@ -1,26 +1,13 @@
 // The real-user speed tables: adding counts (one dialect-neutral upsert per table), the purge, and the
 // reads behind the desk's "Site speed" screen.
-import type { DeviceClass, NavigationType, VitalMetric } from "@site/contracts";
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
+import type { VitalsHistogramTable, VitalsViewsTable } from "../db/vitals-schema";
 
-export interface HistogramCount {
-  day: string;
-  route: string;
-  device: DeviceClass;
-  metric: VitalMetric;
-  bucket: number;
-  count: number;
-}
-
-export interface ViewCount {
-  day: string;
-  route: string;
-  device: DeviceClass;
-  navigation_type: NavigationType;
-  count: number;
-}
+/** Counts to add: rows of the tables, each count added to the stored one. */
+export type HistogramCount = VitalsHistogramTable;
+export type ViewCount = VitalsViewsTable;
 
 /** Rows per statement: 6 parameters each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
 const CHUNK = 1000;

@@ -10,7 +10,7 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, configuredChannels } from "./config";
 import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
 import type { Database } from "./db/database";
-import { type Clock, systemClock } from "./leads/clock";
+import { type Clock, systemClock } from "./clock";
 import { purgeExpiredIdempotencyKeys } from "./leads/lead-store";
 import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/routes";
 import { registerDesk } from "./desk/register";

@@ -2,7 +2,7 @@ import pretty from "pino-pretty";
 import { buildApp, type Role } from "./app";
 import { loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
-import { systemClock } from "./leads/clock";
+import { systemClock } from "./clock";
 import { deliveryChannels } from "./leads/delivery-setup";
 import { scheduleDailyPurge } from "./leads/retention-schedule";
 import { OutboxWorker } from "./leads/outbox-worker";

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../src/app";
 import { SessionStore } from "../src/desk/session-store";
 import { inviteStaff } from "../src/desk/staff-store";
-import { ManualClock } from "../src/leads/clock";
+import { ManualClock } from "../src/clock";
 import type { NewLead } from "../src/leads/lead-store";
 import { type Backend, openTestDatabase, type TestDatabase, tempDir, testConfig } from "./helpers";
 

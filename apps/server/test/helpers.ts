@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { buildApp, type Role } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/database";
-import { ManualClock } from "../src/leads/clock";
+import { ManualClock } from "../src/clock";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 

@@ -9,7 +9,7 @@ import {
   UpdateQueryNode,
 } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ManualClock } from "../src/leads/clock";
+import { ManualClock } from "../src/clock";
 import { getLead } from "../src/leads/lead-queries";
 import { emailChannel } from "../src/leads/delivery-channel";
 import { createSmtpMailer } from "../src/leads/mailer";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app";
-import { ManualClock } from "../src/leads/clock";
+import { ManualClock } from "../src/clock";
 import { emailChannel } from "../src/leads/delivery-channel";
 import { readLeadNotice } from "../src/leads/lead-notice";
 import { getLead, listLeads } from "../src/leads/lead-queries";

@@ -1,7 +1,7 @@
 import { DEFAULT_RETENTION } from "@site/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { listAudit } from "../src/leads/audit-log";
-import { ManualClock } from "../src/leads/clock";
+import { ManualClock } from "../src/clock";
 import { scheduleDailyPurge } from "../src/leads/retention-schedule";
 import { BACKENDS, useLeadServices } from "./helpers";
 

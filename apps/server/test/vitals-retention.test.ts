@@ -2,7 +2,7 @@ import { DEFAULT_RETENTION, type VitalsBeacon } from "@site/contracts";
 import type { Database } from "../src/db/database";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { listAudit } from "../src/leads/audit-log";
-import { ManualClock } from "../src/leads/clock";
+import { ManualClock } from "../src/clock";
 import { purgeExpired } from "../src/leads/data-rights";
 import { scheduleDailyPurge } from "../src/leads/retention-schedule";
 import { VitalsAggregator } from "../src/vitals/aggregator";

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../db/database";
 import type { Channel } from "../db/schema";
-import type { Clock } from "../leads/clock";
+import type { Clock } from "../clock";
 import { leadsToCsv } from "../leads/lead-csv";
 import { staffOf } from "./guard";
 import { erasurePreview, eraseLeadPerson, exportInbox, retryDelivery, setSpam } from "./lead-actions";

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../db/database";
-import type { Clock } from "../leads/clock";
+import type { Clock } from "../clock";
 import { dashboard } from "./dashboard";
 import { staffOf } from "./guard";
 import { queryInbox } from "./lead-inbox";

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, configuredChannels } from "../config";
 import type { Database } from "../db/database";
-import type { Clock } from "../leads/clock";
+import type { Clock } from "../clock";
 import { registerAuthRoutes } from "./auth-routes";
 import { loadDeskBuild } from "./desk-build";
 import { registerGuard } from "./guard";

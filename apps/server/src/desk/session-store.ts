@@ -1,7 +1,7 @@
 import type { Staff } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { Clock } from "../leads/clock";
+import type { Clock } from "../clock";
 import { hashToken, newToken } from "./tokens";
 
 /** A session ends after this long without a request… */

@@ -2,7 +2,7 @@ import { siteSpeedAnswerSchema } from "@site/contracts/desk";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../db/database";
-import type { Clock } from "../leads/clock";
+import type { Clock } from "../clock";
 import { siteSpeed } from "./site-speed";
 
 /** GET /api/site-speed: the "Site speed" screen's figures (private, like every desk route). */

@@ -88,13 +88,11 @@ export async function siteSpeed(db: Kysely<DB>, now: Date): Promise<SiteSpeedAns
     w.addHistogram(`route:${r.route}\t${r.device}\t${r.metric}`, bucket, d7, d28);
     w.addHistogram(`site\t${r.device}\t${r.metric}`, bucket, d7, d28);
   }
-  const navigation = new Map<string, { d7: number; d28: number }>();
   for (const v of views) {
     const [d7, d28] = [Number(v.d7), Number(v.d28)];
     w.addViews(`route:${v.route}\t${v.device}`, d7, d28);
     w.addViews(`site\t${v.device}`, d7, d28);
-    const n = navigation.get(v.navigation_type) ?? { d7: 0, d28: 0 };
-    navigation.set(v.navigation_type, { d7: n.d7 + d7, d28: n.d28 + d28 });
+    w.addViews(`navigation:${v.navigation_type}`, d7, d28);
   }
 
   const measured = new Set([...perRoute, ...views].map((r) => `${r.route}\t${r.device}`));
@@ -133,7 +131,7 @@ export async function siteSpeed(db: Kysely<DB>, now: Date): Promise<SiteSpeedAns
     trend,
     navigation: NAVIGATION_TYPES.map((navigationType) => ({
       navigationType,
-      views: navigation.get(navigationType) ?? { d7: 0, d28: 0 },
+      views: w.views.get(`navigation:${navigationType}`) ?? { d7: 0, d28: 0 },
     })),
   };
 }

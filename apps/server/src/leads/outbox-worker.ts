@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
-import { type Clock, systemClock } from "./clock";
+import { type Clock, systemClock } from "../clock";
 import type { Channel } from "../db/schema";
 import type { DeliveryChannel } from "./delivery-channel";
 import { readLeadNotice } from "./lead-notice";

@@ -2,7 +2,7 @@ import type { Retention } from "@site/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { hostname } from "node:os";
 import type { Database } from "../db/database";
-import type { Clock } from "./clock";
+import type { Clock } from "../clock";
 import { purgeExpired } from "./data-rights";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

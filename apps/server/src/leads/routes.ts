@@ -11,8 +11,9 @@ import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from "fasti
 import { createHash } from "node:crypto";
 import type { Database } from "../db/database";
 import type { Channel } from "../db/schema";
-import type { Clock } from "./clock";
+import type { Clock } from "../clock";
 import type { NewLead } from "./lead-store";
+import { answerOtherMethods, postChecks } from "../post-rules";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -26,17 +27,6 @@ export interface LeadRouteDeps {
   channels: readonly Channel[];
   /** Called after a lead (not spam) is committed: wakes the outbox worker. */
   onLeadStored?: (id: string) => void;
-}
-
-/** application/json, optionally with a UTF-8 charset; anything else is refused before parsing. */
-function isJsonContentType(header: string | undefined): boolean {
-  if (!header) return false;
-  const [type, ...params] = header.split(";").map((p) => p.trim().toLowerCase());
-  if (type !== "application/json") return false;
-  return params.every((p) => {
-    const [k, v] = p.split("=").map((s) => s?.trim().replace(/^"|"$/g, ""));
-    return k !== "charset" || v === "utf-8" || v === "utf8";
-  });
 }
 
 /**
@@ -71,20 +61,12 @@ export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, d
     config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
     // Validated by the schema after preValidation; a refusal goes to the error handler.
     schema: { body: leadSchemas[kind] },
-    onRequest: async (req, reply) => {
-      if (!isJsonContentType(req.headers["content-type"])) {
-        return reply.code(415).send({
-          error: "unsupported_media_type",
-          message: "Send the body as application/json.",
-        });
-      }
-      const origin = req.headers.origin;
-      if (origin !== undefined && !deps.allowedOrigins.includes(origin)) {
-        return reply
-          .code(403)
-          .send({ error: "origin_not_allowed", message: "This origin may not post here." });
-      }
-    },
+    // application/json only (a UTF-8 charset at most), from an allowed origin.
+    onRequest: postChecks({
+      types: ["application/json"],
+      wrongType: "Send the body as application/json.",
+      allowedOrigins: deps.allowedOrigins,
+    }),
     // A malformed key is answered before the body is looked at.
     preValidation: async (req, reply) => {
       const key = req.headers["idempotency-key"];
@@ -121,17 +103,5 @@ export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, d
     },
   });
 
-  // A known path with a method it does not take: 405 with Allow, not a bare 404.
-  app.route({
-    method: ["GET", "PUT", "DELETE", "PATCH"],
-    url,
-    handler: async (_req, reply) =>
-      reply
-        .code(405)
-        .header("allow", "POST, OPTIONS")
-        .send({
-          error: "method_not_allowed",
-          message: `Use POST ${url}.`,
-        }),
-  });
+  answerOtherMethods(app, url);
 }

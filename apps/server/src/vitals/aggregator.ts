@@ -5,7 +5,7 @@
 import type { VitalsBeacon } from "@site/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
-import type { Clock } from "../leads/clock";
+import type { Clock } from "../clock";
 import { bucketOf } from "./histogram";
 import { addVitalCounts, type HistogramCount, type ViewCount } from "./vitals-store";
 
@@ -20,6 +20,18 @@ export interface VitalsAggregatorOptions {
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Adds `row` (its count) to the row of `key`, or makes it that row. */
+function bump<T extends { count: number }>(counts: Map<string, T>, key: string, row: T) {
+  const held = counts.get(key);
+  if (held) held.count += row.count;
+  else counts.set(key, row);
+}
+
+/** Adds every row of `from` to `into`. */
+function merge<T extends { count: number }>(into: Map<string, T>, from: Map<string, T>) {
+  for (const [key, row] of from) bump(into, key, row);
+}
 
 export class VitalsAggregator {
   private histogram = new Map<string, HistogramCount>();
@@ -46,14 +58,16 @@ export class VitalsAggregator {
     for (const { name: metric, value } of beacon.metrics) {
       const bucket = bucketOf(metric, value);
       const key = `${day}\t${route}\t${device}\t${metric}\t${bucket}`;
-      const row = this.histogram.get(key);
-      if (row) row.count++;
-      else this.histogram.set(key, { day, route, device, metric, bucket, count: 1 });
+      bump(this.histogram, key, { day, route, device, metric, bucket, count: 1 });
     }
-    const key = `${day}\t${route}\t${device}\t${beacon.navigationType}`;
-    const row = this.views.get(key);
-    if (row) row.count++;
-    else this.views.set(key, { day, route, device, navigation_type: beacon.navigationType, count: 1 });
+    const navigation_type = beacon.navigationType;
+    bump(this.views, `${day}\t${route}\t${device}\t${navigation_type}`, {
+      day,
+      route,
+      device,
+      navigation_type,
+      count: 1,
+    });
     return true;
   }
 
@@ -104,16 +118,8 @@ export class VitalsAggregator {
 
   /** Puts counts that could not be written back in front of those that came meanwhile. */
   private restore(histogram: Map<string, HistogramCount>, views: Map<string, ViewCount>) {
-    for (const [key, row] of this.histogram) {
-      const old = histogram.get(key);
-      if (old) old.count += row.count;
-      else histogram.set(key, row);
-    }
-    for (const [key, row] of this.views) {
-      const old = views.get(key);
-      if (old) old.count += row.count;
-      else views.set(key, row);
-    }
+    merge(histogram, this.histogram);
+    merge(views, this.views);
     this.histogram = histogram;
     this.views = views;
   }

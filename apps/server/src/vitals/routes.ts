@@ -3,7 +3,8 @@ import { vitalsBeaconSchema } from "@site/contracts/vitals-beacon";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../db/database";
-import type { Clock } from "../leads/clock";
+import type { Clock } from "../clock";
+import { answerOtherMethods, postChecks } from "../post-rules";
 import { VitalsAggregator } from "./aggregator";
 
 /** A beacon is a few hundred bytes. */
@@ -14,21 +15,6 @@ export interface VitalsRouteDeps {
   clock: Clock;
   rateLimitPerMinute: number;
   allowedOrigins: readonly string[];
-}
-
-/**
- * text/plain or application/json, each optionally with a UTF-8 charset. navigator.sendBeacon sends a
- * string as `text/plain;charset=UTF-8`, a CORS-safelisted type: no preflight, which a beacon sent
- * while the page unloads could not wait for (and some engines refuse a beacon of another type).
- */
-function isBeaconContentType(header: string | undefined): boolean {
-  if (!header) return false;
-  const [type, ...params] = header.split(";").map((p) => p.trim().toLowerCase());
-  if (type !== "text/plain" && type !== "application/json") return false;
-  return params.every((p) => {
-    const [k, v] = p.split("=").map((s) => s?.trim().replace(/^"|"$/g, ""));
-    return k !== "charset" || v === "utf-8" || v === "utf8";
-  });
 }
 
 /**
@@ -54,20 +40,14 @@ export async function registerVitalsRoute(app: FastifyInstance, deps: VitalsRout
       bodyLimit: BODY_LIMIT_BYTES,
       config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
       schema: { body: vitalsBeaconSchema },
-      onRequest: async (req, reply) => {
-        if (!isBeaconContentType(req.headers["content-type"])) {
-          return reply.code(415).send({
-            error: "unsupported_media_type",
-            message: "Send the beacon as text/plain or application/json (UTF-8).",
-          });
-        }
-        const origin = req.headers.origin;
-        if (origin !== undefined && !deps.allowedOrigins.includes(origin)) {
-          return reply
-            .code(403)
-            .send({ error: "origin_not_allowed", message: "This origin may not post here." });
-        }
-      },
+      // text/plain or application/json (a UTF-8 charset at most). navigator.sendBeacon sends a string
+      // as `text/plain;charset=UTF-8`, a CORS-safelisted type: no preflight, which a beacon sent while
+      // the page unloads could not wait for (and some engines refuse a beacon of another type).
+      onRequest: postChecks({
+        types: ["text/plain", "application/json"],
+        wrongType: "Send the beacon as text/plain or application/json (UTF-8).",
+        allowedOrigins: deps.allowedOrigins,
+      }),
       handler: async (req, reply) => {
         if (!aggregator.add(req.body)) {
           return reply.code(503).send({
@@ -78,14 +58,6 @@ export async function registerVitalsRoute(app: FastifyInstance, deps: VitalsRout
         return reply.code(204).send();
       },
     });
-    scope.route({
-      method: ["GET", "PUT", "DELETE", "PATCH"],
-      url: VITALS_PATH,
-      handler: async (_req, reply) =>
-        reply
-          .code(405)
-          .header("allow", "POST, OPTIONS")
-          .send({ error: "method_not_allowed", message: `Use POST ${VITALS_PATH}.` }),
-    });
+    answerOtherMethods(scope, VITALS_PATH);
   });
 }

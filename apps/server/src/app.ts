@@ -17,6 +17,10 @@ import { registerDesk } from "./desk/register";
 import { registerRateLimit } from "./rate-limit";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 import { registerVitalsRoute } from "./vitals/routes";
+import { type BusLogger, type ChatBus, localChatBus, redisChatBus } from "./chat/chat-bus";
+import { registerChatDeskRoutes } from "./chat/desk-routes";
+import { registerChatPublicRoutes } from "./chat/public-routes";
+import { StreamRegistry } from "./chat/chat-stream";
 
 export type Role = "site" | "contact" | "quotation" | "desk";
 
@@ -32,6 +36,60 @@ export interface AppDeps {
   onLeadStored?: (id: string) => void;
   /** Sees every route as it is added: the route table (the desk's route-table test reads it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Live chat's event bus (LIVE_CHAT=on), shared by the roles of one process; default: one of the
+   * app's own (through Redis with REDIS_URL), closed with it.
+   */
+  chatBus?: ChatBus;
+}
+
+/** The bus a process's chat roles share: Redis pub/sub with REDIS_URL, else this process alone. */
+export function createChatBus(config: Config, log: BusLogger): ChatBus {
+  return config.REDIS_URL ? redisChatBus(config.REDIS_URL, log) : localChatBus();
+}
+
+/** Live chat's routes for `role` (LIVE_CHAT=on), with a registry that ends the open streams on close. */
+async function registerChat(
+  app: FastifyInstance,
+  role: "contact" | "desk",
+  deps: AppDeps & { database: Database },
+) {
+  const { config } = deps;
+  let bus = deps.chatBus;
+  if (!bus) {
+    const own = (bus = createChatBus(config, app.log));
+    app.addHook("onClose", () => own.close());
+  }
+  const registry = new StreamRegistry();
+  // A stream never ends by itself: end them all when the server closes, or shutdown would wait for them.
+  app.addHook("preClose", async () => registry.closeAll());
+  const clock = deps.clock ?? systemClock;
+  if (role === "desk") {
+    await registerChatDeskRoutes(app, {
+      database: deps.database,
+      clock,
+      bus,
+      registry,
+      replyMailAfterMs: config.CHAT_REPLY_MAIL_AFTER_MS,
+    });
+    return;
+  }
+  if (!config.REDIS_URL) {
+    app.log.info(
+      "live chat served by this process alone (REDIS_URL is not set): run one instance, or set REDIS_URL",
+    );
+  }
+  await registerChatPublicRoutes(app, {
+    database: deps.database,
+    clock,
+    bus,
+    registry,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    channels: configuredChannels(config),
+    conversationsPerHour: config.CHAT_CONVERSATIONS_PER_HOUR,
+    messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
+    onLeadStored: deps.onLeadStored,
+  });
 }
 
 const ERROR_NAMES: Record<number, string> = {
@@ -83,6 +141,7 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       database: deps.database,
       clock: deps.clock ?? systemClock,
     });
+    if (deps.config.LIVE_CHAT === "on") await registerChat(app, "desk", { ...deps, database: deps.database });
   }
   return app;
 }
@@ -190,6 +249,7 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
       rateLimitPerMinute: config.VITALS_RATE_LIMIT_PER_MINUTE,
       allowedOrigins: config.ALLOWED_ORIGINS,
     });
+    if (config.LIVE_CHAT === "on") await registerChat(app, "contact", { ...deps, database });
   }
 
   // Idempotency keys older than 24 h are no longer honoured; drop them hourly.

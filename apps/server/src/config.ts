@@ -108,6 +108,16 @@ const envSchema = z
       .optional(),
     /** on: the visitor gets a short confirmation (at most one per address per hour). */
     AUTOREPLY: z.enum(["on", "off"]).default("off"),
+    /** on: the site's chat panel talks to the desk (issue 27); off (the spec's "coming soon" panel). */
+    LIVE_CHAT: z.enum(["on", "off"]).default("off"),
+    /** New chat conversations per client (address, or IPv6 /64) per hour. */
+    CHAT_CONVERSATIONS_PER_HOUR: z.coerce.number().int().positive().default(3),
+    /** Chat messages per client per minute. */
+    CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    /** A staff reply the visitor has not read after this long is e-mailed to them, with a link back. */
+    CHAT_REPLY_MAIL_AFTER_MS: ms(2 * 60_000),
+    /** The site's public address, for the links in e-mailed chat replies; default: the first ALLOWED_ORIGINS entry. */
+    SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
     RETENTION_ENQUIRY_MONTHS: z.string().optional(),
     RETENTION_SPAM_DAYS: z.string().optional(),
   })
@@ -119,7 +129,11 @@ const envSchema = z
     path: ["HEADERS_TIMEOUT_MS"],
     error: "must not exceed REQUEST_TIMEOUT_MS (the headers are part of the request)",
   })
-  .transform((c) => ({ ...c, DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}` }));
+  .transform((c) => ({
+    ...c,
+    DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}`,
+    SITE_URL: (c.SITE_URL ?? c.ALLOWED_ORIGINS[0] ?? "http://localhost:3000").replace(/\/+$/, ""),
+  }));
 
 export type Config = z.output<typeof envSchema> & { retention: Retention };
 

@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from "fastify";
 import pretty from "pino-pretty";
-import { buildApp, type Role } from "./app";
+import { buildApp, createChatBus, type Role } from "./app";
+import { conversationState } from "./chat/chat-store";
 import { loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
 import { systemClock } from "./clock";
@@ -42,11 +44,24 @@ if (roles.some((r) => r !== "site")) {
 const logStream = process.stdout.isTTY
   ? pretty({ sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
   : undefined;
+// Live chat: one bus for the roles of this process (the contact service's visitors and the desk).
+// It logs through the first app's logger, once that exists.
+const chatLog: { current?: FastifyBaseLogger } = {};
+const chatBus =
+  config.LIVE_CHAT === "on" && database
+    ? createChatBus(config, {
+        warn: (obj: object, msg: string) => chatLog.current?.warn(obj, msg),
+        info: (msg: string) => chatLog.current?.info(msg),
+      })
+    : undefined;
 const apps = await Promise.all(
-  roles.map((role) => buildApp(role, { config, database, logStream, onLeadStored: () => worker?.wake() })),
+  roles.map((role) =>
+    buildApp(role, { config, database, logStream, chatBus, onLeadStored: () => worker?.wake() }),
+  ),
 );
 const log = apps[leadRoles.length ? roles.indexOf(leadRoles[0]!) : 0]!.log;
 shutdown.useLog(log);
+chatLog.current = log;
 
 if (database) {
   log.info(
@@ -61,7 +76,16 @@ if (database) {
   });
   shutdown.add("retention purge", async () => stopPurge());
   // The desk alone delivers nothing: the processes that take leads run the outbox worker.
-  const channels = leadRoles.length > 0 ? deliveryChannels(config) : {};
+  const db = database.db;
+  const chat = {
+    db,
+    onMailed: (conversationId: string) => {
+      void conversationState(db, conversationId).then((state) => {
+        if (state) chatBus?.publish({ type: "state", conversationId, state });
+      });
+    },
+  };
+  const channels = leadRoles.length > 0 ? deliveryChannels(config, chat) : {};
   if (Object.keys(channels).length > 0) {
     const w = (worker = new OutboxWorker({
       database,
@@ -82,6 +106,7 @@ if (database) {
   }
 }
 
+if (chatBus) shutdown.add("chat bus", () => chatBus.close());
 // Closing a server stops accepting, closes idle keep-alive connections and waits for requests in
 // flight (a request arriving on a kept-alive connection meanwhile gets 503 and `Connection: close`).
 shutdown.add(

@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { buildApp } from "../src/app";
+import { type AppDeps, buildApp } from "../src/app";
 import { SessionStore } from "../src/desk/session-store";
 import { inviteStaff } from "../src/desk/staff-store";
 import { ManualClock } from "../src/clock";
@@ -30,6 +30,9 @@ function writeDeskFixture(dir: string): string {
 }
 
 const ALL_TABLES = [
+  "chat_messages",
+  "chat_conversations",
+  "chat_presence",
   "audit_log",
   "lead_events",
   "notes",
@@ -75,12 +78,13 @@ export function useDesk(backend: Backend) {
     routes.length = 0;
   });
 
-  async function desk(env: Record<string, string> = {}) {
+  async function desk(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}) {
     app = await buildApp("desk", {
       config: testConfig({ DESK_URL, DESK_BUILD_DIR: buildDir, ...env }),
       database: t.database,
       clock,
       onRoute: (r) => routes.push(r),
+      ...deps,
     });
     await app.ready();
     return app;

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 
 /** Where a lead's notifications go (one delivery per channel; issue 15). */
-export const DELIVERY_CHANNELS = ["email", "webhook", "autoreply"] as const;
+export const DELIVERY_CHANNELS = ["email", "webhook", "autoreply", "chat-reply"] as const;
 export const deliveryChannelSchema = z.enum(DELIVERY_CHANNELS);
 export type DeliveryChannel = z.infer<typeof deliveryChannelSchema>;
 
@@ -9,6 +9,7 @@ export const DELIVERY_CHANNEL_LABELS: Record<DeliveryChannel, string> = {
   email: "E-mail to the team",
   webhook: "Webhook",
   autoreply: "Confirmation to the visitor",
+  "chat-reply": "Chat replies by e-mail",
 };
 
 /** One channel's delivery of a lead, as the lead page shows it. */

@@ -133,6 +133,9 @@ export type QuotationInput = z.input<typeof quotationSchema>;
 export type Quotation = z.output<typeof quotationSchema>;
 
 export type LeadKind = "contact" | "quotation";
+/** Every kind of lead in the store: the two forms' and a live-chat conversation (issue 27). */
+export const STORED_LEAD_KINDS = ["contact", "quotation", "chat"] as const;
+export type StoredLeadKind = (typeof STORED_LEAD_KINDS)[number];
 
 /** Shape of a 400 answer from either service. */
 export interface ValidationErrorBody {

@@ -68,7 +68,12 @@ export function details(l: LeadView): string {
   lines.push(["Last active", l.lastActivityAt], ["Status", l.status], ["Assignee", l.assignee ?? "—"]);
   if (l.deliveries.length === 0) lines.push(["Notification", l.notification.state]);
   for (const d of l.deliveries) {
-    const label = { email: "E-mail", webhook: "Webhook", autoreply: "Autoreply" }[d.channel];
+    const label = {
+      email: "E-mail",
+      webhook: "Webhook",
+      autoreply: "Autoreply",
+      "chat-reply": "Chat replies",
+    }[d.channel];
     lines.push(
       [label, d.state],
       [`  attempts`, d.attempts],

@@ -2,6 +2,7 @@
 // the company's data duties: purge, the rights of the person (export, erase), audit, backup; and the
 // members of the lead desk (cli/staff.ts).
 // Data goes to stdout (with --json, ONLY JSON); messages, questions and errors go to stderr.
+import { STORED_LEAD_KINDS, type StoredLeadKind } from "@site/contracts";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
@@ -16,7 +17,7 @@ import { runStaff, STAFF_USAGE } from "./staff";
 const USAGE = `Usage: npm run leads -- <command> [options]
 
 Commands:
-  list [--kind contact|quotation] [--since DATE] [--spam | --all] [--json]
+  list [--kind contact|quotation|chat] [--since DATE] [--spam | --all] [--json]
         List leads, oldest first, with the state of each delivery (e-mail, webhook, autoreply).
         By default spam (honeypot) leads are left out; --spam lists ONLY spam, --all lists both.
         --json prints only a JSON array on stdout.
@@ -52,12 +53,13 @@ const ALLOWED: Record<string, Option[]> = {
 };
 
 function filterFrom(values: Values): LeadFilter {
-  if (values.kind !== undefined && values.kind !== "contact" && values.kind !== "quotation") {
-    throw new UsageError(`--kind must be contact or quotation, got ${values.kind}`);
+  const kind = values.kind as StoredLeadKind | undefined;
+  if (kind !== undefined && !STORED_LEAD_KINDS.includes(kind)) {
+    throw new UsageError(`--kind must be contact, quotation or chat, got ${values.kind}`);
   }
   if (values.spam && values.all) throw new UsageError("--spam and --all exclude each other");
   return {
-    kind: values.kind,
+    kind,
     since: values.since === undefined ? undefined : parseDate(values.since),
     spam: values.spam ? "only" : values.all ? "include" : "exclude",
   };

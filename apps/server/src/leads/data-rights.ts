@@ -18,13 +18,16 @@ const CHUNK = 500;
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-/** Deletes the leads `ids` with their deliveries and idempotency keys; the ids actually deleted. */
+/** Deletes the leads `ids` with their deliveries, idempotency keys and chats; the ids actually deleted. */
 async function deleteLeads(trx: Kysely<DB>, ids: readonly string[]) {
   const deleted: { id: string; is_spam: number }[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     await trx.deleteFrom("idempotency_keys").where("lead_id", "in", chunk).execute();
     await trx.deleteFrom("outbox").where("lead_id", "in", chunk).execute();
+    // A chat's messages and conversation (issue 27).
+    await trx.deleteFrom("chat_messages").where("lead_id", "in", chunk).execute();
+    await trx.deleteFrom("chat_conversations").where("lead_id", "in", chunk).execute();
     deleted.push(
       ...(await trx.deleteFrom("leads").where("id", "in", chunk).returning(["id", "is_spam"]).execute()),
     );

@@ -1,3 +1,4 @@
+import { chatReplyChannel, type ReplyMailDeps } from "../chat/reply-mail";
 import type { Config } from "../config";
 import type { Channel } from "../db/schema";
 import { autoreplyChannel, type DeliveryChannel, emailChannel } from "./delivery-channel";
@@ -6,15 +7,22 @@ import { webhookChannel } from "./webhook-channel";
 
 /**
  * The channels this process can deliver, from the configuration: e-mail (and the autoreply, when on)
- * with SMTP_URL, the webhook with WEBHOOK_URL. Rows of a channel without a sender here wait.
+ * with SMTP_URL, the webhook with WEBHOOK_URL; the chat replies (LIVE_CHAT=on, given the store). Rows of a channel without a sender here wait.
  */
-export function deliveryChannels(config: Config): Partial<Record<Channel, DeliveryChannel>> {
+export function deliveryChannels(
+  config: Config,
+  chat?: Pick<ReplyMailDeps, "db" | "onMailed">,
+): Partial<Record<Channel, DeliveryChannel>> {
   const channels: Partial<Record<Channel, DeliveryChannel>> = {};
   if (config.SMTP_URL) {
     const mailer = createSmtpMailer(config.SMTP_URL, { requireTls: config.SMTP_REQUIRE_TLS });
     const settings = { notifyTo: config.NOTIFY_TO, mailFrom: config.MAIL_FROM };
     channels.email = emailChannel(mailer, settings);
     if (config.AUTOREPLY === "on") channels.autoreply = autoreplyChannel(mailer, settings);
+    // Live chat: the staff's replies to a visitor who has left (issue 27).
+    if (config.LIVE_CHAT === "on" && chat) {
+      channels["chat-reply"] = chatReplyChannel({ ...chat, mailer, settings, siteUrl: config.SITE_URL });
+    }
   }
   if (config.WEBHOOK_URL && config.WEBHOOK_SECRET) {
     channels.webhook = webhookChannel({ url: config.WEBHOOK_URL, secret: config.WEBHOOK_SECRET });

@@ -46,10 +46,16 @@ const CSV_HEADER = [
  * machine's legacy code page and shows "Ünïcode" as "ÃœnÃ¯code".
  */
 export function leadsToCsv(leads: LeadView[]): string {
+  // Chats (issue 27) add their transcript as a last column; an export without chats is as it was.
+  const chats = leads.some((l) => l.transcript);
+  const transcript = (l: LeadView) =>
+    (l.transcript ?? [])
+      .map((m) => `${m.at} ${m.author === "visitor" ? "visitor" : (m.name ?? "staff")}: ${m.body}`)
+      .join("\n");
   return (
     "\uFEFF" +
     toCsv(
-      CSV_HEADER,
+      chats ? [...CSV_HEADER, "transcript"] : CSV_HEADER,
       leads.map((l) => [
         l.id,
         l.createdAt,
@@ -75,6 +81,7 @@ export function leadsToCsv(leads: LeadView[]): string {
         (l.history ?? [])
           .map((h) => `${h.at} ${h.change} ${h.from ?? "—"} → ${h.to ?? "—"}${h.by ? ` by ${h.by}` : ""}`)
           .join("\n"),
+        ...(chats ? [transcript(l)] : []),
       ]),
     )
   );

@@ -1,4 +1,4 @@
-import { type LeadKind, quotationServiceLabel } from "@site/contracts";
+import { quotationServiceLabel, type StoredLeadKind } from "@site/contracts";
 import type { LeadStatus } from "@site/contracts/desk";
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Channel, DB, LeadsTable, OutboxTable } from "../db/schema";
@@ -26,7 +26,7 @@ export interface DeliveryView {
 
 export interface LeadView {
   id: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   createdAt: string;
   lastActivityAt: string;
   spam: boolean;
@@ -48,10 +48,12 @@ export interface LeadView {
   /** With `withWork`: the staff's notes and the lead's history (status, assignee and spam changes). */
   notes?: { at: string; author: string; body: string }[];
   history?: { at: string; by: string | null; change: string; from: string | null; to: string | null }[];
+  /** With `withWork`, a chat's messages in order (who wrote: the visitor, or the member's name). */
+  transcript?: { at: string; author: "visitor" | "staff"; name: string | null; body: string }[];
 }
 
 export interface LeadFilter {
-  kind?: LeadKind | undefined;
+  kind?: StoredLeadKind | undefined;
   since?: Date | undefined;
   /** "exclude" (default): real leads only; "only": spam only; "include": both. */
   spam?: "exclude" | "only" | "include";
@@ -64,7 +66,7 @@ export interface LeadFilter {
   withWork?: boolean;
 }
 
-const CHANNEL_ORDER: readonly Channel[] = ["email", "webhook", "autoreply"];
+const CHANNEL_ORDER: readonly Channel[] = ["email", "webhook", "autoreply", "chat-reply"];
 
 function deliveryView(r: Selectable<OutboxTable>): DeliveryView {
   const attempts = Number(r.attempts ?? 0);
@@ -171,8 +173,29 @@ export async function listLeads(db: Kysely<DB>, filter: LeadFilter = {}): Promis
   const events = byLead(
     await db.selectFrom("lead_events").selectAll().where("lead_id", "in", ids).orderBy("at").execute(),
   );
+  const chats = views.some((v) => v.kind === "chat")
+    ? byLead(
+        await db
+          .selectFrom("chat_messages")
+          .selectAll()
+          .where("lead_id", "in", ids)
+          .orderBy("lead_id")
+          .orderBy("seq")
+          .execute(),
+      )
+    : new Map<string, never[]>();
   return views.map((v) => ({
     ...v,
+    ...(v.kind === "chat"
+      ? {
+          transcript: (chats.get(v.id) ?? []).map((m) => ({
+            at: m.created_at,
+            author: m.author,
+            name: m.author === "staff" ? name(m.staff_id) : null,
+            body: m.body,
+          })),
+        }
+      : {}),
     notes: (notes.get(v.id) ?? []).map((n) => ({
       at: n.created_at,
       author: name(n.staff_id) ?? "",

@@ -61,16 +61,22 @@ export function leadMessageId(leadId: string, mailFrom: string): string {
 export function buildLeadMail(lead: LeadNotice, settings: MailSettings): OutgoingMail {
   const who = headerSafe(lead.name, 100);
   const quote = lead.kind === "quotation";
-  const heading = quote ? "New quote request" : "New contact message";
+  const chat = lead.kind === "chat";
+  const heading = quote ? "New quote request" : chat ? "New chat conversation" : "New contact message";
   const subject = `${heading} from ${who}${quote && lead.serviceLabel ? ` (${lead.serviceLabel})` : ""}`;
   const rows: [string, string][] = [
     ["Name", lead.name],
     ["Email", lead.email],
-    ["Phone", lead.phone],
+    // A chat asks for no phone number.
+    ...(chat ? [] : [["Phone", lead.phone] as [string, string]]),
   ];
   if (quote) rows.push(["Company", lead.company ?? "—"], ["Service", lead.serviceLabel ?? "—"]);
   rows.push(["Received", lead.createdAt], ["Lead id", lead.id]);
-  const longLabel = quote ? "Details" : "Message";
+  const longLabel = quote
+    ? "Details"
+    : chat
+      ? "First message (the whole conversation is in the desk's Chats)"
+      : "Message";
   const longText = (quote ? lead.details : lead.message) ?? "—";
 
   const text = [

@@ -14,7 +14,7 @@ const { buildSettings } = await createJiti(import.meta.url).import<typeof BuildS
 
 // SITE_URL, the service URLs and the retention periods (RETENTION_*, as the server reads them), checked once: a public https build without the services' public
 // addresses fails here, naming VITE_CONTACT_API_URL and VITE_QUOTATION_API_URL.
-const { siteUrl, serviceUrls, retention, vitalsSampleRate } = buildSettings(process.env);
+const { siteUrl, serviceUrls, retention, vitalsSampleRate, liveChat } = buildSettings(process.env);
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -26,6 +26,7 @@ export default defineConfig({
     __SERVICE_URLS__: JSON.stringify(serviceUrls),
     __RETENTION__: JSON.stringify(retention),
     __VITALS_SAMPLE_RATE__: JSON.stringify(vitalsSampleRate),
+    __LIVE_CHAT__: JSON.stringify(liveChat),
   },
   build: {
     target: "es2022",

@@ -14,6 +14,17 @@ export interface BuildSettings {
   retention: Retention;
   /** VITALS_SAMPLE_RATE: the share of page views whose speed is measured (0 to 1, default 1). */
   vitalsSampleRate: number;
+  /** LIVE_CHAT=on: the chat panel talks to the desk (issue 27); otherwise the spec's "coming soon" panel. */
+  liveChat: boolean;
+}
+
+/** LIVE_CHAT as the build reads it: "on" or "off" (unset or empty: off); anything else is refused. */
+export function liveChatFromEnv(env: Record<string, string | undefined>): boolean {
+  const value = env.LIVE_CHAT?.trim() ?? "";
+  if (value !== "" && value !== "on" && value !== "off") {
+    throw new Error(`LIVE_CHAT must be on or off, got ${JSON.stringify(value)}`);
+  }
+  return value === "on";
 }
 
 /**
@@ -27,5 +38,6 @@ export function buildSettings(env: Record<string, string | undefined>): BuildSet
     serviceUrls: resolveServiceUrls(env, explicitSite),
     retention: retentionFromEnv(env),
     vitalsSampleRate: vitalsSampleRateFromEnv(env),
+    liveChat: liveChatFromEnv(env),
   };
 }

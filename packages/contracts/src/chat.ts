@@ -1,28 +1,11 @@
 // Live chat (issue 27): what the visitor's panel sends to the contact service and what comes back,
 // the events of the stream (Server-Sent Events), shared by the panel, the desk and the server. A
 // separate entry point (@site/contracts/chat): only the panel's lazy chunk imports it on the site.
+import { CHAT_MESSAGE_MAX } from "./chat-paths";
 import { HONEYPOT_FIELD, honeypotFilled, LIMITS } from "./lead";
 import { z } from "./zod";
 
-/** The visitor's endpoints, on the contact service (its origin is in the site's connect-src). */
-export const CHAT_PATHS = {
-  status: "/chat/status",
-  conversations: "/chat/conversations",
-  messages: "/chat/messages",
-  typing: "/chat/typing",
-  read: "/chat/read",
-  stream: "/chat/stream",
-  resume: "/chat/resume",
-} as const;
-
-/** A message is at most as long as the contact form's message. */
-export const CHAT_MESSAGE_MAX = LIMITS.message;
-/** How long the browser keeps the conversation's token after the visitor's last action. */
-export const CHAT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-/** The key under which the panel keeps { conversationId, token, expiresAt } (after consent only). */
-export const CHAT_STORAGE_KEY = "liveChat";
-/** The fragment of a resume link: https://site/#chat=<link> reopens the conversation. */
-export const CHAT_LINK_FRAGMENT = "chat";
+export * from "./chat-paths";
 
 /* eslint-disable no-control-regex */
 const BAD_TEXT =

@@ -1,4 +1,5 @@
 import { company, mailto } from "./company";
+import { liveChatPrivacy } from "./live-chat";
 
 /**
  * Privacy notice (UK GDPR Articles 13 and 14) for a company that takes enquiries through the contact
@@ -136,6 +137,19 @@ export const privacySections: PrivacySection[] = [
         lawfulBasis: "Your consent (UK GDPR Article 6(1)(a)), given with Accept.",
         retention: `${retention.vitalsDays} days, as daily totals; no record of an individual visit is kept.`,
       },
+      // Only in a build with the live chat on (LIVE_CHAT=on, issue 27).
+      ...(__LIVE_CHAT__
+        ? [
+            {
+              kind: "activity" as const,
+              title: liveChatPrivacy.title,
+              data: liveChatPrivacy.data,
+              purpose: liveChatPrivacy.purpose,
+              lawfulBasis: liveChatPrivacy.lawfulBasis,
+              retention: liveChatPrivacy.retention(retention.enquiryMonths),
+            },
+          ]
+        : []),
       {
         kind: "p",
         content: [
@@ -222,6 +236,7 @@ export const privacySections: PrivacySection[] = [
             "measurement above). To stop it, clear this site's data in your browser and select Decline when the banner appears again.",
         ],
       },
+      ...(__LIVE_CHAT__ ? [{ kind: "p" as const, content: [liveChatPrivacy.storage] }] : []),
       {
         kind: "p",
         content: [

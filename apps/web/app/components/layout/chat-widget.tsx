@@ -3,7 +3,7 @@ import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useSta
 import { whatsappUrl } from "~/content/company";
 import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
-import { chatToReopen } from "~/lib/live-chat-reopen";
+import { useReopenLiveChat } from "~/lib/live-chat-reopen";
 import { ChatHeader } from "./chat-header";
 import { ChunkErrorBoundary } from "./chunk-error-boundary";
 
@@ -32,9 +32,7 @@ export function ChatWidget() {
   }, []);
 
   // Live chat only: a reply's link, or a conversation the visitor left open, opens the panel on load.
-  useEffect(() => {
-    if (__LIVE_CHAT__ && chatToReopen()) setOpen(true);
-  }, []);
+  useReopenLiveChat(setOpen);
 
   useEffect(() => {
     if (!open) return;

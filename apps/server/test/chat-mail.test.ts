@@ -141,6 +141,7 @@ describe.each(BACKENDS)("live chat outside office hours, by e-mail ($backend)", 
       const session = await c.startChat();
       const { cookie, staff } = await c.d.signIn();
       await c.desk(cookie, "POST", `/api/chats/${session.conversationId}/take`);
+      c.d.clock.advance(1000);
       await c.desk(cookie, "POST", `/api/chats/${session.conversationId}/messages`, {
         clientId: randomUUID(),
         body: "On it.",

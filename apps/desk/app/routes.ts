@@ -9,6 +9,7 @@ export default [
     route("leads/:id", "routes/lead.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("speed", "routes/site-speed.tsx"),
+    route("chats/:id?", "chats/chats-route.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { axis, ChartCard } from "./chart-card";
 // Tokens of packages/theme (brand-500, brand-800) and the status colours; each ≥ 3:1 on white.
 const CONTACT = "#3b82f6";
 const QUOTE = "#1e3a8a";
+const CHAT = "#0f766e";
 const STATUS_FILL = {
   new: "#1d4ed8",
   contacted: "#b45309",
@@ -53,6 +54,13 @@ export function LeadsPerWeek({ weeks }: { weeks: DashboardAnswer["weeks"] }) {
             name="Quote requests"
             stackId="kind"
             fill={QUOTE}
+          />
+          <Bar
+            isAnimationActive={false}
+            dataKey="chat"
+            name="Chats"
+            stackId="kind"
+            fill={CHAT}
             radius={[4, 4, 0, 0]}
           />
         </BarChart>

@@ -115,6 +115,7 @@ export function InboxFilters({ searchRef }: { searchRef: RefObject<HTMLInputElem
             options={[
               ["", "All kinds"],
               ["contact", "Contact"],
+              ["chat", "Chat"],
               ["quotation", "Quote request"],
             ]}
           />

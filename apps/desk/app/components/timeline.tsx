@@ -19,7 +19,9 @@ function describe(item: TimelineItem): [icon: ReactNode, text: ReactNode] {
     case "received":
       return [
         <Inbox key="i" aria-hidden="true" className={icon} />,
-        `Received from the ${item.kind === "quotation" ? "quote" : "contact"} form`,
+        item.kind === "chat"
+          ? "Chat started on the site"
+          : `Received from the ${item.kind === "quotation" ? "quote" : "contact"} form`,
       ];
     case "status":
       return [

@@ -6,6 +6,8 @@ import { futureFlags } from "./build-steps/future-flags";
 
 export default {
   appDirectory: "app",
+  // WEB_BUILD_OUT: another folder than build/ (the live-chat tests build a LIVE_CHAT=on site beside the usual one).
+  buildDirectory: process.env.WEB_BUILD_OUT?.trim() || "build",
   ssr: false,
   // Every known URL is prerendered to real HTML; the list comes from the content modules.
   prerender: () => prerenderPaths(),

@@ -154,8 +154,8 @@ export default function Chats({ loaderData, params }: Route.ComponentProps) {
         {announcement}
       </p>
       <div className="grid gap-4 lg:grid-cols-3">
-        <div className={params.id ? "hidden lg:block" : ""}>{listPart}</div>
-        <div className="lg:col-span-2">
+        <div className={`min-w-0 ${params.id ? "hidden lg:block" : ""}`}>{listPart}</div>
+        <div className="min-w-0 lg:col-span-2">
           {loaderData.conversation ? (
             <div className="space-y-2">
               <Link

@@ -131,7 +131,7 @@ export function ConversationPane({ initial, me }: { initial: ChatTranscript; me:
   const mailed = state?.mailedSeq ?? c.mailedSeq;
   const lastStaff = [...messages].reverse().find((m) => m.author === "staff")?.seq;
   return (
-    <section aria-labelledby="conversation-title" className={`flex flex-col p-4 ${card}`}>
+    <section aria-labelledby="conversation-title" className={`flex min-w-0 flex-col p-4 ${card}`}>
       <header className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-200 pb-3">
         <div className="min-w-0">
           <h2 id="conversation-title" className="truncate text-lg font-semibold">

@@ -13,29 +13,33 @@ export function Transcript({
   live?: boolean;
 }) {
   return (
-    <ol
+    <div
       aria-label="Messages"
-      {...(live ? { role: "log", "aria-live": "polite" as const } : {})}
-      className="space-y-3"
-      data-transcript=""
+      {...(live ? { role: "log", "aria-live": "polite" as const } : { role: "group" })}
     >
-      {messages.map((m) => {
-        const staff = m.author === "staff";
-        return (
-          <li key={m.seq} data-seq={m.seq} className={`flex flex-col ${staff ? "items-end" : "items-start"}`}>
-            <span className="text-xs text-slate-600">
-              {staff ? (m.authorName ?? "Team") : visitorName} · {formatDateTime(m.createdAt)}
-            </span>
-            <span
-              className={`mt-0.5 max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${
-                staff ? "bg-brand-700 text-white" : "border border-slate-200 bg-white"
-              }`}
+      <ol className="space-y-3" data-transcript="">
+        {messages.map((m) => {
+          const staff = m.author === "staff";
+          return (
+            <li
+              key={m.seq}
+              data-seq={m.seq}
+              className={`flex flex-col ${staff ? "items-end" : "items-start"}`}
             >
-              {m.body}
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+              <span className="text-xs text-slate-600">
+                {staff ? (m.authorName ?? "Team") : visitorName} · {formatDateTime(m.createdAt)}
+              </span>
+              <span
+                className={`mt-0.5 max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${
+                  staff ? "bg-brand-700 text-white" : "border border-slate-200 bg-white"
+                }`}
+              >
+                {m.body}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }

@@ -4,6 +4,7 @@
 import {
   CHAT_PATHS,
   CHAT_STORAGE_KEY,
+  CHAT_TOKEN_TTL_MS,
   type ChatMessage,
   type ChatSession,
   type ChatStartInput,
@@ -82,10 +83,16 @@ export function streamUrl(s: ChatSession, after: number): string {
   return `${base}${CHAT_PATHS.stream}?${q}`;
 }
 
-/** What the browser keeps (after the visitor started a chat): the session, and whether the panel was open. */
+/**
+ * What the browser keeps (after the visitor started a chat): the session, whether the panel was open,
+ * and until when, on the browser's own clock (24 h after the visitor's last action; the service
+ * enforces the same on its clock).
+ */
 export interface SavedChat extends ChatSession {
   open: boolean;
 }
+
+export const keptUntil = () => new Date(Date.now() + CHAT_TOKEN_TTL_MS).toISOString();
 
 export function loadChat(): SavedChat | undefined {
   try {

@@ -20,7 +20,7 @@ function delivery(m: ChatMessage, chat: Chat): string | null {
  */
 export function Conversation({ chat }: { chat: Chat }) {
   const [draft, setDraft] = useState("");
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const composerId = useId();
   const count = chat.messages.length + chat.outgoing.length;
@@ -59,55 +59,61 @@ export function Conversation({ chat }: { chat: Chat }) {
           {copy.reconnecting}
         </p>
       )}
-      <ol
+      <div
         ref={list}
         role="log"
         aria-live="polite"
         aria-label="Messages"
         data-chat-log=""
-        className="max-h-64 space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-2"
+        className="max-h-64 overflow-y-auto rounded-lg bg-slate-50 p-2"
       >
-        {chat.messages.map((m) => {
-          const own = m.author === "visitor";
-          const note = own ? (m.seq === lastOwn ? delivery(m, chat) : null) : delivery(m, chat);
-          return (
-            <li key={m.seq} data-seq={m.seq} className={`flex flex-col ${own ? "items-end" : "items-start"}`}>
-              <span className="text-xs text-slate-600">
-                {own ? copy.you : (m.authorName ?? copy.team)} · {time(m.createdAt)}
-              </span>
-              <span
-                className={`max-w-[85%] rounded-2xl px-3 py-2 whitespace-pre-wrap break-words ${
-                  own ? "bg-brand-700 text-white" : "border border-slate-200 bg-white text-ink"
-                }`}
+        <ol className="space-y-2">
+          {chat.messages.map((m) => {
+            const own = m.author === "visitor";
+            const note = own ? (m.seq === lastOwn ? delivery(m, chat) : null) : delivery(m, chat);
+            return (
+              <li
+                key={m.seq}
+                data-seq={m.seq}
+                className={`flex flex-col ${own ? "items-end" : "items-start"}`}
               >
-                {m.body}
-              </span>
-              {note && <span className="text-xs text-slate-600">{note}</span>}
-            </li>
-          );
-        })}
-        {chat.outgoing.map((o) => (
-          <li key={o.clientId} className="flex flex-col items-end" data-outgoing={o.state}>
-            <span className="max-w-[85%] rounded-2xl bg-brand-700/80 px-3 py-2 whitespace-pre-wrap break-words text-white">
-              {o.body}
-            </span>
-            {o.state === "sending" ? (
-              <span className="text-xs text-slate-600">{copy.sending}</span>
-            ) : (
-              <span className="text-xs font-medium text-red-700">
-                {copy.failed} {o.error}{" "}
-                <button
-                  type="button"
-                  onClick={() => chat.retry(o.clientId)}
-                  className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                <span className="text-xs text-slate-600">
+                  {own ? copy.you : (m.authorName ?? copy.team)} · {time(m.createdAt)}
+                </span>
+                <span
+                  className={`max-w-[85%] rounded-2xl px-3 py-2 whitespace-pre-wrap break-words ${
+                    own ? "bg-brand-700 text-white" : "border border-slate-200 bg-white text-ink"
+                  }`}
                 >
-                  {copy.retry}
-                </button>
+                  {m.body}
+                </span>
+                {note && <span className="text-xs text-slate-600">{note}</span>}
+              </li>
+            );
+          })}
+          {chat.outgoing.map((o) => (
+            <li key={o.clientId} className="flex flex-col items-end" data-outgoing={o.state}>
+              <span className="max-w-[85%] rounded-2xl bg-brand-700/80 px-3 py-2 whitespace-pre-wrap break-words text-white">
+                {o.body}
               </span>
-            )}
-          </li>
-        ))}
-      </ol>
+              {o.state === "sending" ? (
+                <span className="text-xs text-slate-600">{copy.sending}</span>
+              ) : (
+                <span className="text-xs font-medium text-red-700">
+                  {copy.failed} {o.error}{" "}
+                  <button
+                    type="button"
+                    onClick={() => chat.retry(o.clientId)}
+                    className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    {copy.retry}
+                  </button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
       {chat.typing && (
         <p className="text-xs text-slate-600">
           {state?.takenBy ?? copy.team} {copy.typing}

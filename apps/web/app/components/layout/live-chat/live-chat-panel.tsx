@@ -2,6 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { whatsappUrl } from "~/content/company";
 import { liveChatCopy as copy } from "~/content/live-chat";
+import { useCookieBannerHeight } from "~/lib/cookie-banner-offset";
 import { ChatHeader } from "../chat-header";
 import { Conversation } from "./conversation";
 import { StartForm } from "./start-form";
@@ -14,6 +15,7 @@ import { useLiveChat } from "./use-live-chat";
  */
 export default function LiveChatPanel({ titleId, onClose }: { titleId: string; onClose: () => void }) {
   const chat = useLiveChat();
+  const banner = useCookieBannerHeight();
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     closeRef.current?.focus();
@@ -23,7 +25,11 @@ export default function LiveChatPanel({ titleId, onClose }: { titleId: string; o
   return (
     <>
       <ChatHeader titleId={titleId} onClose={onClose} closeRef={closeRef} />
-      <div className="max-h-[min(34rem,calc(100dvh-9rem))] space-y-3 overflow-y-auto px-4 py-4 text-sm text-slate-700">
+      <div
+        // Below the header, above the button (and the cookie banner, which lifts the widget): scrolls within.
+        style={{ maxHeight: `min(34rem, calc(100dvh - 9.5rem - ${banner}px))` }}
+        className="space-y-3 overflow-y-auto px-4 py-4 text-sm text-slate-700"
+      >
         <p
           className="flex items-start gap-2"
           data-chat-status={chat.status ? (away ? "away" : "online") : "loading"}

@@ -11,7 +11,15 @@ import {
   type ChatStatus,
 } from "@site/contracts/chat";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { chatApi, ChatRequestError, loadChat, newClientId, saveChat, streamUrl } from "./chat-client";
+import {
+  chatApi,
+  ChatRequestError,
+  keptUntil,
+  loadChat,
+  newClientId,
+  saveChat,
+  streamUrl,
+} from "./chat-client";
 
 /** A message of the visitor's not yet stored (or refused). */
 export interface Outgoing {
@@ -52,7 +60,7 @@ export function useLiveChat() {
 
   const keep = useCallback((s: ChatSession) => {
     setSession(s);
-    saveChat({ ...s, open: true });
+    saveChat({ ...s, expiresAt: keptUntil(), open: true });
   }, []);
 
   const forget = useCallback((why: string | null) => {
@@ -162,11 +170,11 @@ export function useLiveChat() {
     async (s: ChatSession, item: Outgoing) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          const { message, expiresAt } = await chatApi.send(s, item.clientId, item.body);
+          const { message } = await chatApi.send(s, item.clientId, item.body);
           setOutgoing((o) => o.filter((x) => x.clientId !== item.clientId));
           // Stored: shown now; the stream brings the same seq (and any before it the panel missed).
           setMessages((all) => withMessage(all, message));
-          if (expiresAt) saveChat({ ...s, expiresAt, open: true });
+          saveChat({ ...s, expiresAt: keptUntil(), open: true });
           return;
         } catch (err) {
           const e = err instanceof ChatRequestError ? err : new ChatRequestError(0, String(err));

@@ -1,7 +1,8 @@
 // `npm run test:chat`: the live chat in real browsers (issue 27). Builds the site with LIVE_CHAT=on into
 // apps/web/build-chat (beside the usual build, which stays the spec's), its forms and chat addressed to
 // this run's contact service, then runs apps/desk/playwright.chat.config.ts. Extra arguments go to
-// Playwright. CHAT_BUILD=reuse skips the build when one exists.
+// Playwright. CHAT_BUILD=reuse skips the build when one exists. `--bench` runs only the bench
+// (npm run bench:chat): two instances behind nginx with Redis, latency printed.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -21,4 +22,10 @@ if (process.env.CHAT_BUILD !== "reuse" || !existsSync("apps/web/build-chat/site-
     VITE_QUOTATION_API_URL: quotation,
   });
 }
-run("npx", ["playwright", "test", "-c", "apps/desk/playwright.chat.config.ts", ...process.argv.slice(2)]);
+const args = process.argv.slice(2);
+const benchOnly = args[0] === "--bench";
+// The flows on one server, then the bench and the SIGKILL test on two instances behind nginx with Redis.
+if (!benchOnly) run("npx", ["playwright", "test", "-c", "apps/desk/playwright.chat.config.ts", ...args]);
+if (benchOnly || args.length === 0) {
+  run("npx", ["playwright", "test", "-c", "apps/desk/playwright.chat-bench.config.ts", ...args.slice(1)]);
+}

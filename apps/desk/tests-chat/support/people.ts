@@ -10,14 +10,14 @@ import { databaseUrl, deskUrl, repoRoot, screenshotDir, siteUrl } from "./chat-e
 const run = promisify(execFile);
 
 /** A member in a browser context of their own, enrolled with a passkey and on the Chats screen. */
-export async function member(browser: Browser, info: TestInfo, name = "Sam Seller") {
+export async function member(browser: Browser, info: TestInfo, name = "Sam Seller", database = databaseUrl) {
   const context = await browser.newContext({ viewport: info.project.use.viewport, baseURL: deskUrl });
   const page = await context.newPage();
   const email = `${name.split(" ")[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
   const { stdout } = await run(
     process.execPath,
     ["apps/server/dist/cli/leads.js", "staff", "invite", email, "--name", name, "--json"],
-    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl, DESK_URL: deskUrl, SMTP_URL: "" } },
+    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: database, DESK_URL: deskUrl, SMTP_URL: "" } },
   );
   await addVirtualAuthenticator(page);
   await page.goto((JSON.parse(stdout) as { url: string }).url);

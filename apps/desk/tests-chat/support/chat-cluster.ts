@@ -147,7 +147,7 @@ export async function startChatCluster(env: Record<string, string> = {}): Promis
       upstream("desk", "desk"),
       server(ports.site, "site", []),
       server(ports.contact, "contact", ["/chat/stream"]),
-      server(ports.desk, "desk", ["/api/chats/"]),
+      server(ports.desk, "desk", ["/api/chats"]),
       "}",
       "",
     ].join("\n"),

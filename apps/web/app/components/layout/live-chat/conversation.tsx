@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@site/contracts/chat";
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { liveChatCopy as copy } from "~/content/live-chat";
 import type { useLiveChat } from "./use-live-chat";
 
@@ -19,7 +19,6 @@ function delivery(m: ChatMessage, chat: Chat): string | null {
  * and the composer: Enter sends, Shift+Enter starts a new line.
  */
 export function Conversation({ chat }: { chat: Chat }) {
-  const [draft, setDraft] = useState("");
   const list = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const composerId = useId();
@@ -34,10 +33,12 @@ export function Conversation({ chat }: { chat: Chat }) {
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    const body = draft.trim();
-    if (!body) return;
+    // The composer is uncontrolled: what the visitor typed is in the element, never reset by a render.
+    const box = composer.current;
+    const body = box?.value.trim();
+    if (!box || !body) return;
     chat.send(body);
-    setDraft("");
+    box.value = "";
   }
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -131,11 +132,8 @@ export function Conversation({ chat }: { chat: Chat }) {
           id={composerId}
           rows={2}
           maxLength={5000}
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            chat.typed();
-          }}
+          defaultValue=""
+          onInput={() => chat.typed()}
           onKeyDown={onKeyDown}
           placeholder={copy.composer}
           className="block min-h-11 w-full resize-none rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"

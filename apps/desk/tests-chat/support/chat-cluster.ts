@@ -9,10 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { chatBuildDir, deskUrl, ports, repoRoot, siteUrl } from "./chat-env";
 
-export const NGINX = [process.env.NGINX_PATH, "/usr/sbin/nginx"].find(
-  (p): p is string => !!p && existsSync(p),
-);
-export const REDIS = [process.env.REDIS_SERVER_PATH, "/usr/bin/redis-server"].find(
+const NGINX = [process.env.NGINX_PATH, "/usr/sbin/nginx"].find((p): p is string => !!p && existsSync(p));
+const REDIS = [process.env.REDIS_SERVER_PATH, "/usr/bin/redis-server"].find(
   (p): p is string => !!p && existsSync(p),
 );
 
@@ -37,7 +35,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60
 
 const ok = (url: string) => fetch(url).then((r) => r.ok);
 
-export interface Instance {
+interface Instance {
   name: string;
   child: ChildProcess;
   ports: { site: number; contact: number; quotation: number; desk: number };

@@ -16,7 +16,6 @@ export const ports = {
 };
 export const siteUrl = `http://localhost:${ports.site}`;
 export const deskUrl = `http://localhost:${ports.desk}`;
-export const contactUrl = `http://localhost:${ports.contact}`;
 /** Where the LIVE_CHAT=on site is built (scripts/test-chat.mjs). */
 export const chatBuildDir = path.join(repoRoot, "apps", "web", "build-chat");
 export const databaseUrl = `sqlite:${path.join(os.tmpdir(), `chat-e2e-${ports.desk}`, "leads.sqlite")}`;

@@ -65,8 +65,8 @@ export async function writeSiteArtifacts(
   log(
     `${SITE_MANIFEST_FILE}: ${Object.keys(pages).length} HTML files (${distinct("scriptHashes")} distinct ` +
       `inline-script and ${distinct("styleHashes")} inline-style hashes), connect-src ` +
-      `${manifest.connectOrigins.join(" ")}, dynamic routes ${manifest.dynamicRoutePrefixes.join(" ")}, live chat ${manifest.liveChat ? "on" : "off"}; ` +
-      `_headers, _redirects, nginx-site.conf; ${compressed} precompressed files`,
+      `${manifest.connectOrigins.join(" ")}, dynamic routes ${manifest.dynamicRoutePrefixes.join(" ")}; ` +
+      `_headers, _redirects, nginx-site.conf; ${compressed} precompressed files; live chat ${manifest.liveChat ? "on" : "off"}`,
   );
   return manifest;
 }

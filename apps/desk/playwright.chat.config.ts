@@ -15,6 +15,8 @@ import {
 export default defineConfig({
   testDir: "./tests-chat",
   testMatch: "*.spec.ts",
+  // The bench starts a cluster of its own on the same ports: playwright.chat-bench.config.ts runs it.
+  testIgnore: "bench/**",
   outputDir: path.join(repoRoot, "test-results", "chat"),
   fullyParallel: false,
   workers: 1,

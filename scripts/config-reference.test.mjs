@@ -20,7 +20,7 @@ describe(PAGE, () => {
     const read = new Set();
     for (const file of files) {
       const text = readFileSync(new URL(file, root), "utf8");
-      // process.env.NAME, env.NAME, env["NAME"] (not Vite's import.meta.env), and a shell's ${NAME:-default}.
+      // process.env.X, env.X, env["X"] for an upper-case X (not Vite's import.meta.env), and a shell's ${X:-default}.
       const patterns = [
         /(?<!import\.meta\.)\benv(?:\.([A-Z][A-Z0-9_]+)\b|\["([A-Z][A-Z0-9_]+)"\])/g,
         /\$\{([A-Z][A-Z0-9_]+):-/g,

@@ -217,7 +217,7 @@ export const envSchema = z
       .optional()
       .meta({
         description:
-          "Months after the last contact an enquiry is kept. Read by the server and by the site build: build with the same value, the privacy notice states it ([retention](data-rights.md#retention))",
+          "Months after the last contact an enquiry is kept ([retention](data-rights.md#retention))",
         defaultText: `\`${DEFAULT_RETENTION.enquiryMonths}\``,
         values: retentionOverrideValues,
       }),
@@ -225,8 +225,7 @@ export const envSchema = z
       .string()
       .optional()
       .meta({
-        description:
-          "Days a spam lead is kept after it arrived. Read by the server and by the site build, as above",
+        description: "Days a spam lead is kept after it arrived ([retention](data-rights.md#retention))",
         defaultText: `\`${DEFAULT_RETENTION.spamDays}\``,
         values: retentionOverrideValues,
       }),

@@ -117,7 +117,8 @@ export class LeadModel {
     const result = leadSchemas[req.service].safeParse(parsed.value);
     if (!result.success) {
       const fields = Object.keys(fieldErrors(result.error)).sort();
-      // docs/lead-services.md: a filled honeypot gets the same 201 as an empty one; it is never the reason for a 400.
+      // docs/lead-services.md: a filled honeypot gets the same 201 as an empty one; it is never the
+      // reason for a 400.
       if (fields.includes("website"))
         this.violations.push(`the honeypot was refused: ${req.text.slice(0, 200)}`);
       return { status: 400, error: "validation_failed", fields };

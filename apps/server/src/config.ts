@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,8 +11,19 @@ import {
 import { z } from "zod";
 import type { Channel } from "./db/schema";
 
-/** Repository root (apps/server/src or apps/server/dist → ../../..). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/** The nearest folder at or above `dir` with a package.json: the package the code in `dir` belongs to. */
+export function packageDirOf(dir: string): string {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (existsSync(path.join(d, "package.json"))) return d;
+    if (path.dirname(d) === d) throw new Error(`no package.json at or above ${dir}`);
+  }
+}
+
+/**
+ * Repository root: two folders above the server's package, wherever this code runs from (src/, or
+ * bundled into dist/main.js, dist/cli/leads.js or dist/bench/…, each at its own depth).
+ */
+export const repoRoot = path.resolve(packageDirOf(path.dirname(fileURLToPath(import.meta.url))), "../..");
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);

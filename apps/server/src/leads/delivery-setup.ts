@@ -21,7 +21,12 @@ export function deliveryChannels(
     if (config.AUTOREPLY === "on") channels.autoreply = autoreplyChannel(mailer, settings);
     // Live chat: the staff's replies to a visitor who has left (issue 27).
     if (config.LIVE_CHAT === "on" && chat) {
-      channels["chat-reply"] = chatReplyChannel({ ...chat, mailer, settings, siteUrl: config.SITE_URL });
+      channels["chat-reply"] = chatReplyChannel({
+        ...chat,
+        mailer,
+        settings,
+        siteUrl: config.CHAT_SITE_ORIGIN,
+      });
     }
   }
   if (config.WEBHOOK_URL && config.WEBHOOK_SECRET) {

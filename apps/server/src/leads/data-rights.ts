@@ -41,6 +41,8 @@ export interface PurgeResult {
   /** Real-user speed figures of the days more than `retention.vitalsDays` old. */
   vitals: VitalsPurge;
   dryRun: boolean;
+  /** See Database.truncateWal; null when no lead was deleted. */
+  walTruncated: boolean | null;
 }
 
 /** Leads past retention at `now` whose deliveries are all made, given up or expired. */
@@ -97,7 +99,7 @@ export async function purgeExpired(
     const vitals = await purgeVitalsBefore(database.db, vitalsCutoffDay(retention, now), true);
     return summary(rows, Number(keys.n), vitals, true);
   }
-  return database.db.transaction().execute(async (trx) => {
+  const result = await database.db.transaction().execute(async (trx) => {
     const rows = await expiredLeads(trx, retention, now).execute();
     const deleted = await deleteLeads(
       trx,
@@ -130,6 +132,15 @@ export async function purgeExpired(
     );
     return result;
   });
+  return { ...result, walTruncated: await afterDeletion(database, result.leadIds) };
+}
+
+/**
+ * Once deleted leads are committed: their rows are overwritten in the file (secure_delete; the search
+ * index's triggers take their tokens out), and this empties the SQLite WAL of older pages.
+ */
+async function afterDeletion(database: Database, leadIds: readonly string[]): Promise<boolean | null> {
+  return leadIds.length > 0 ? database.truncateWal() : null;
 }
 
 function summary(
@@ -146,6 +157,7 @@ function summary(
     leadIds: rows.map((r) => r.id),
     vitals,
     dryRun,
+    walTruncated: null,
   };
 }
 
@@ -192,8 +204,8 @@ export function exportByEmail(
 export async function eraseByEmail(
   database: Database,
   opts: { email: string; now: Date; actor: Actor },
-): Promise<{ leadIds: string[] }> {
-  return database.db.transaction().execute(async (trx) => {
+): Promise<{ leadIds: string[]; walTruncated: boolean | null }> {
+  const { leadIds } = await database.db.transaction().execute(async (trx) => {
     const ids = await trx
       .selectFrom("leads")
       .select("id")
@@ -212,4 +224,5 @@ export async function eraseByEmail(
     );
     return { leadIds };
   });
+  return { leadIds, walTruncated: await afterDeletion(database, leadIds) };
 }

@@ -32,9 +32,12 @@ export function scheduleDailyPurge(opts: {
           spam: r.spam,
           idempotencyKeys: r.idempotencyKeys,
           vitalsDays: r.vitals.days,
+          // false: a reader kept the SQLite WAL from being emptied; the next purge tries again.
+          walTruncated: r.walTruncated,
         },
         "retention purge done",
       );
+
     } catch (err) {
       logger.error({ err: err instanceof Error ? err.message : String(err) }, "retention purge failed");
     }

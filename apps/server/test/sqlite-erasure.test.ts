@@ -25,7 +25,11 @@ const note = "Rang Pollux about the xylophones: wants pyjama-striped mallets";
 
 /** Every three-letter window of the person's words: what a trigram index stores of them. */
 function fragments(): string[] {
-  const words = [...Object.values(person), note].join(" ").toLowerCase().match(/[a-z]{3,}/g) ?? [];
+  const words =
+    [...Object.values(person), note]
+      .join(" ")
+      .toLowerCase()
+      .match(/[a-z]{3,}/g) ?? [];
   const pieces = new Set<string>();
   for (const w of words) for (let i = 0; i + 3 <= w.length; i++) pieces.add(w.slice(i, i + 3));
   return [...pieces];
@@ -76,7 +80,15 @@ describe.each(["erase", "purge"] as const)("after %s on SQLite", (how) => {
       for (let i = 0; i < 30; i++) {
         const { name, email, phone, company, message } = person;
         const r = await database.writeLead({
-          lead: { kind: "quotation", name, email, phone, company, service: "erp-consultation", isSpam: false },
+          lead: {
+            kind: "quotation",
+            name,
+            email,
+            phone,
+            company,
+            service: "erp-consultation",
+            isSpam: false,
+          },
           now: arrived,
           channels: ["email"],
         });
@@ -87,12 +99,10 @@ describe.each(["erase", "purge"] as const)("after %s on SQLite", (how) => {
         if (r.outcome !== "created" || c.outcome !== "created") throw new Error("not stored");
         ids.push(r.id, c.id);
       }
-      const { staff } = await inviteStaff(
-        database.db,
-        { email: "robin@example.com", name: "Robin" },
-        now,
-        { actorType: "cli", actor: "test" },
-      );
+      const { staff } = await inviteStaff(database.db, { email: "robin@example.com", name: "Robin" }, now, {
+        actorType: "cli",
+        actor: "test",
+      });
       await addNote(database.db, ids[0]!, note, staff, arrived);
       await indexed(t, 100);
       const before = onDisk(t);
@@ -100,7 +110,11 @@ describe.each(["erase", "purge"] as const)("after %s on SQLite", (how) => {
 
       const gone =
         how === "erase"
-          ? await eraseByEmail(database, { email: person.email, now, actor: { actorType: "cli", actor: "t" } })
+          ? await eraseByEmail(database, {
+              email: person.email,
+              now,
+              actor: { actorType: "cli", actor: "t" },
+            })
           : await purgeExpired(database, {
               retention: DEFAULT_RETENTION,
               now,

@@ -37,7 +37,6 @@ export function scheduleDailyPurge(opts: {
         },
         "retention purge done",
       );
-
     } catch (err) {
       logger.error({ err: err instanceof Error ? err.message : String(err) }, "retention purge failed");
     }

@@ -26,6 +26,28 @@ const list = (v: string) =>
     .map((o) => o.trim())
     .filter(Boolean);
 
+/** How to make a WEBHOOK_SECRET, as the messages about a bad one say. */
+const MAKE_SECRET = `node -e "console.log('whsec_'+require('crypto').randomBytes(32).toString('base64'))"`;
+
+/**
+ * Standard Webhooks' symmetric signing secret: `whsec_`, then the base64 (RFC 4648, with its padding)
+ * of 24 to 64 random bytes. Each way it can be wrong gets its own message.
+ */
+const webhookSecret = z.string().superRefine((value, ctx) => {
+  const fail = (why: string) =>
+    ctx.addIssue({ code: "custom", message: `${why}; make one with: ${MAKE_SECRET}` });
+  if (!value.startsWith("whsec_"))
+    return fail('must start with "whsec_" (Standard Webhooks\' secret format)');
+  const encoded = value.slice("whsec_".length);
+  const bytes = Buffer.from(encoded, "base64");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || bytes.toString("base64") !== encoded) {
+    return fail('must be "whsec_" then standard base64 (A-Z, a-z, 0-9, + and /, padded with =)');
+  }
+  if (bytes.length < 24 || bytes.length > 64) {
+    return fail(`decodes to ${bytes.length} bytes: Standard Webhooks asks for 24 to 64 random bytes`);
+  }
+});
+
 const envSchema = z
   .object({
     ROLE: z.enum(["all", "site", "contact", "quotation", "desk"]).default("all"),
@@ -101,11 +123,7 @@ const envSchema = z
       .string()
       .regex(/^https?:\/\/[^/]/, "must be an http:// or https:// URL")
       .optional(),
-    /** whsec_ followed by base64 of 24 to 64 random bytes (Standard Webhooks' secret format). */
-    WEBHOOK_SECRET: z
-      .string()
-      .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, "must be whsec_ followed by base64 of 24–64 random bytes")
-      .optional(),
+    WEBHOOK_SECRET: webhookSecret.optional(),
     /** on: the visitor gets a short confirmation (at most one per address per hour). */
     AUTOREPLY: z.enum(["on", "off"]).default("off"),
     RETENTION_ENQUIRY_MONTHS: z.string().optional(),
@@ -132,17 +150,20 @@ export function configuredChannels(config: Config): Channel[] {
   ];
 }
 
-/** Parses the environment once; throws naming every bad key. Empty strings count as unset. */
+/** A configuration the server cannot start with; its message names every bad key and why. */
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws ConfigError naming every bad key. Empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   try {
     return { ...parsed.data, retention: retentionFromEnv(cleaned) };
   } catch (err) {
-    throw new Error(`Invalid configuration:\n  ${(err as Error).message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
   }
 }

@@ -1,6 +1,6 @@
 import pretty from "pino-pretty";
 import { buildApp, type Role } from "./app";
-import { loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
 import { systemClock } from "./clock";
 import { deliveryChannels } from "./leads/delivery-setup";
@@ -9,7 +9,15 @@ import { OutboxWorker } from "./leads/outbox-worker";
 import { countUnsent } from "./leads/outbox-store";
 import { createShutdown } from "./shutdown";
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // What is wrong, and nothing else: a stack trace would only hide it.
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+}
 const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation", "desk"] : [config.ROLE];
 const portOf: Record<Role, number> = {
   site: config.PORT,
@@ -61,7 +69,7 @@ if (database) {
   });
   shutdown.add("retention purge", async () => stopPurge());
   // The desk alone delivers nothing: the processes that take leads run the outbox worker.
-  const channels = leadRoles.length > 0 ? deliveryChannels(config) : {};
+  const channels = leadRoles.length > 0 ? deliveryChannels(config, database.db) : {};
   if (Object.keys(channels).length > 0) {
     const w = (worker = new OutboxWorker({
       database,

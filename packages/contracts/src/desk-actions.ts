@@ -49,5 +49,13 @@ export const channelHealthSchema = z.object({
   sent: z.number().int(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
+  /**
+   * The webhook's endpoint (WEBHOOK_URL's origin) as its receiver left it: `goneAt` when it answered
+   * 410 Gone (nothing is sent to it until it is configured again), `heldUntil` while a Retry-After
+   * holds deliveries. Null for the other channels, and before any process delivered to a webhook.
+   */
+  endpoint: z
+    .object({ origin: z.string(), goneAt: z.string().nullable(), heldUntil: z.string().nullable() })
+    .nullable(),
 });
 export type ChannelHealth = z.infer<typeof channelHealthSchema>;

@@ -1,6 +1,6 @@
 // The leads command: list, show and export the stored leads with each channel's delivery state, and
 // the company's data duties: purge, the rights of the person (export, erase), audit, backup; and the
-// members of the lead desk (cli/staff.ts).
+// members of the lead desk (cli/staff.ts); the webhook endpoint's state (cli/webhook.ts).
 // Data goes to stdout (with --json, ONLY JSON); messages, questions and errors go to stderr.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
@@ -12,6 +12,7 @@ import { type Option, parseDate, SPEC, UsageError, type Values, writeExport } fr
 import { runDataCommand } from "./data-commands";
 import { asJson, count, details, table } from "./lead-format";
 import { runStaff, STAFF_USAGE } from "./staff";
+import { runWebhook, WEBHOOK_USAGE } from "./webhook";
 
 const USAGE = `Usage: npm run leads -- <command> [options]
 
@@ -35,6 +36,7 @@ Commands:
   backup --out FILE
         A consistent copy of the SQLite store, taken while the services run, then checked.
 ${STAFF_USAGE}
+${WEBHOOK_USAGE}
   help  Show this text.
 
 DATE is ISO 8601: 2026-01-31 (midnight UTC) or 2026-01-31T09:30:00Z.
@@ -101,6 +103,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === "staff") return runStaff(rest);
+  if (command === "webhook") return runWebhook(rest);
   const { values, positionals } = parse(command, rest);
   const filter = command === "list" || command === "export" ? filterFrom(values) : {};
   const config = loadConfig();

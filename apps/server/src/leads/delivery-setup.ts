@@ -1,5 +1,6 @@
+import type { Kysely } from "kysely";
 import type { Config } from "../config";
-import type { Channel } from "../db/schema";
+import type { Channel, DB } from "../db/schema";
 import { autoreplyChannel, type DeliveryChannel, emailChannel } from "./delivery-channel";
 import { createSmtpMailer } from "./mailer";
 import { webhookChannel } from "./webhook-channel";
@@ -8,7 +9,7 @@ import { webhookChannel } from "./webhook-channel";
  * The channels this process can deliver, from the configuration: e-mail (and the autoreply, when on)
  * with SMTP_URL, the webhook with WEBHOOK_URL. Rows of a channel without a sender here wait.
  */
-export function deliveryChannels(config: Config): Partial<Record<Channel, DeliveryChannel>> {
+export function deliveryChannels(config: Config, db: Kysely<DB>): Partial<Record<Channel, DeliveryChannel>> {
   const channels: Partial<Record<Channel, DeliveryChannel>> = {};
   if (config.SMTP_URL) {
     const mailer = createSmtpMailer(config.SMTP_URL, { requireTls: config.SMTP_REQUIRE_TLS });
@@ -17,7 +18,7 @@ export function deliveryChannels(config: Config): Partial<Record<Channel, Delive
     if (config.AUTOREPLY === "on") channels.autoreply = autoreplyChannel(mailer, settings);
   }
   if (config.WEBHOOK_URL && config.WEBHOOK_SECRET) {
-    channels.webhook = webhookChannel({ url: config.WEBHOOK_URL, secret: config.WEBHOOK_SECRET });
+    channels.webhook = webhookChannel({ url: config.WEBHOOK_URL, secret: config.WEBHOOK_SECRET, db });
   }
   return channels;
 }

@@ -14,7 +14,7 @@ import { type Clock, systemClock } from "./clock";
 import { purgeExpiredIdempotencyKeys } from "./leads/lead-store";
 import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/routes";
 import { registerDesk } from "./desk/register";
-import { registerRateLimit } from "./rate-limit";
+import { type RateLimitBackend, registerRateLimit } from "./rate-limit";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 import { registerVitalsRoute } from "./vitals/routes";
 
@@ -28,6 +28,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Where pino writes its JSON lines (tests capture them; a terminal gets pretty lines); default stdout. */
   logStream?: { write(line: string): void };
+  /** The process's rate-limit backend, shared by its lead services (main.ts); unset: the app's own. */
+  rateLimit?: RateLimitBackend;
   /** Called after a lead is committed (wakes the outbox worker). */
   onLeadStored?: (id: string) => void;
   /** Sees every route as it is added: the route table (the desk's route-table test reads it). */
@@ -156,7 +158,7 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     credentials: false,
     maxAge: 600,
   });
-  const rateLimitState = await registerRateLimit(app, config);
+  const rateLimitState = await registerRateLimit(app, config, deps.rateLimit);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   // Ready while the database answers. A rate limit without Redis is reported, not failed: every

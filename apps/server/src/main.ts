@@ -7,7 +7,10 @@ import { deliveryChannels } from "./leads/delivery-setup";
 import { scheduleDailyPurge } from "./leads/retention-schedule";
 import { OutboxWorker } from "./leads/outbox-worker";
 import { countUnsent } from "./leads/outbox-store";
+import { RateLimitBackend } from "./rate-limit";
 import { createShutdown } from "./shutdown";
+import { countMembers } from "./desk/staff-store";
+import { startupSummary } from "./startup-summary";
 
 let config: Config;
 try {
@@ -46,16 +49,24 @@ if (roles.some((r) => r !== "site")) {
   database = await shutdown.unlessStopping(opening);
 }
 
-// A person at a terminal reads pretty lines; pipes, files and log collectors get pino's JSON lines.
-const logStream = process.stdout.isTTY
+// A person at a terminal reads pretty lines, and a summary once everything listens; pipes, files and
+// log collectors get pino's JSON lines and nothing else.
+const terminal = process.stdout.isTTY;
+const logStream = terminal
   ? pretty({ sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
   : undefined;
+// One rate limit (and one Redis connection) for both lead services of the process.
+const rateLimit = leadRoles.length > 0 ? new RateLimitBackend(config) : undefined;
+if (rateLimit) shutdown.add("rate limit", async () => rateLimit.close());
 const apps = await Promise.all(
-  roles.map((role) => buildApp(role, { config, database, logStream, onLeadStored: () => worker?.wake() })),
+  roles.map((role) =>
+    buildApp(role, { config, database, logStream, rateLimit, onLeadStored: () => worker?.wake() }),
+  ),
 );
 const log = apps[leadRoles.length ? roles.indexOf(leadRoles[0]!) : 0]!.log;
 shutdown.useLog(log);
 
+let waiting: number | undefined;
 if (database) {
   log.info(
     { database: database.location, dialect: database.dialect },
@@ -82,11 +93,14 @@ if (database) {
     log.info({ channels: Object.keys(channels), notifyTo: config.NOTIFY_TO }, "outbox worker started");
   }
   if (leadRoles.length > 0 && !config.SMTP_URL) {
-    const waiting = await countUnsent(database.db);
-    log.warn(
-      { waiting },
-      "SMTP_URL is not set: leads are stored but notifications wait in the outbox until SMTP_URL is configured",
-    );
+    waiting = await countUnsent(database.db);
+    // On a terminal the summary says it.
+    if (!terminal) {
+      log.warn(
+        { waiting },
+        "SMTP_URL is not set: leads are stored but notifications wait in the outbox until SMTP_URL is configured",
+      );
+    }
   }
 }
 
@@ -97,4 +111,16 @@ shutdown.add(
   () => Promise.allSettled(apps.map((a) => a.close())),
   () => apps.forEach((a) => a.server.closeAllConnections()),
 );
-await Promise.all(apps.map((app, i) => app.listen({ host: config.HOST, port: portOf[roles[i]!] })));
+await Promise.all(
+  apps.map((app, i) =>
+    app.listen({
+      host: config.HOST,
+      port: portOf[roles[i]!],
+      listenTextResolver: (address) => `${roles[i]} listening at ${address}`,
+    }),
+  ),
+);
+if (terminal) {
+  const members = database && roles.includes("desk") ? await countMembers(database.db) : undefined;
+  process.stdout.write(startupSummary({ roles, config, database, members, waiting }));
+}

@@ -10,7 +10,7 @@ import { repoRoot } from "./desk-env";
 const run = promisify(execFile);
 
 /** A free port of the machine's choosing (the run's own server keeps the run's ports). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once("error", reject);
@@ -23,9 +23,10 @@ async function freePort(): Promise<number> {
 
 /**
  * A second desk (ROLE=desk, the built server) on a new, empty SQLite store: what a company sees before
- * any lead or page view. `invite` is the real leads command against that store.
+ * any lead or page view; `env` adds to its environment (ROLE=all with ports of its own, a webhook).
+ * `invite` is the real leads command against that store.
  */
-export async function startFreshDesk() {
+export async function startFreshDesk(extra: Record<string, string> = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "fresh-desk-"));
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -37,6 +38,7 @@ export async function startFreshDesk() {
     DATABASE_URL: `sqlite:${path.join(dir, "leads.sqlite")}`,
     SMTP_URL: "",
     LOG_LEVEL: "warn",
+    ...extra,
   };
   const child: ChildProcess = spawn(process.execPath, ["apps/server/dist/main.js"], {
     cwd: repoRoot,

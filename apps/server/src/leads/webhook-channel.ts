@@ -84,10 +84,9 @@ export function webhookChannel(opts: {
       if (res.status >= 200 && res.status <= 299) return id;
       const answered = `webhook answered HTTP ${res.status}`;
       if (res.status === 410) {
-        throw new DeliveryRefused(
-          `${answered} Gone: the receiver wants no more webhooks; none is sent to ${endpoint.origin} until it is configured again`,
-          { gone: true },
-        );
+        throw new DeliveryRefused(`${answered} Gone: stopped until the webhook is configured again`, {
+          gone: true,
+        });
       }
       const wait =
         res.status === 429 || res.status === 503

@@ -20,7 +20,7 @@ export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, capMs: 15 * 60_00
  * bounds: never sooner than the schedule's own delay, never later than its cap. `hold` is how long
  * every delivery of the channel waits: what the peer asked for, up to the cap.
  */
-export function retryAfterDelay(retryAfterMs: number, scheduled: number, policy = DEFAULT_BACKOFF) {
+function retryAfterDelay(retryAfterMs: number, scheduled: number, policy = DEFAULT_BACKOFF) {
   return {
     next: Math.min(policy.capMs, Math.max(scheduled, retryAfterMs)),
     hold: Math.min(policy.capMs, retryAfterMs),

@@ -64,13 +64,17 @@ async function started(
         if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
         expect(done(out)).toBe(true);
       },
-      { timeout: 30_000, interval: 100 },
+      { timeout: 20_000, interval: 100 },
     );
   } finally {
-    // The whole group, so the server itself gets the signal (script(1) would wait before passing it on).
+    // The whole group, so the server itself gets the signal (script(1) would wait before passing it on);
+    // what has not gone after 10 s is killed, so a failing test leaves no server behind.
     if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, "exit");
       process.kill(-child.pid!, "SIGTERM");
-      await once(child, "exit");
+      const late = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(late);
     }
   }
   return stripVTControlCharacters(out).replace(/\r/g, "");
@@ -84,7 +88,8 @@ const messages = (out: string) =>
     .map((l) => l.replace(/^\[\d\d:\d\d:\d\d\.\d{3}\] /, "").trimEnd())
     .filter((l) => l && !l.startsWith("Session terminated"));
 
-describe("what npm start prints (built main.js, ROLE=all)", () => {
+// Each test starts servers (up to 20 s each on a loaded machine) and stops them before it ends.
+describe("what npm start prints (built main.js, ROLE=all)", { timeout: 90_000 }, () => {
   it("on a terminal, ends with where everything is and how to invite the first desk member", async () => {
     const p = await ports();
     const db = path.join(tmp.dir, "terminal", "leads.sqlite");

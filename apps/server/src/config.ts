@@ -108,6 +108,21 @@ const envSchema = z
       .optional(),
     /** on: the visitor gets a short confirmation (at most one per address per hour). */
     AUTOREPLY: z.enum(["on", "off"]).default("off"),
+    /** The site's public origin, for the links in consultation e-mails; unset: the first ALLOWED_ORIGINS. */
+    SITE_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : new URL(v).origin)),
+    /** The HMAC key of the visitor's consultation links; unset: one made at first start, kept in the database. */
+    CONSULTATION_LINK_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. 32 random bytes in base64)")
+      .optional(),
+    /** The organiser of consultation invitations, "Name <address>"; unset: MAIL_FROM's name with NOTIFY_TO. */
+    CONSULTATION_ORGANIZER: z
+      .string()
+      .regex(/^[^<>]+<[^<>@\s]+@[^<>@\s]+>$/, 'must be "Name <address@domain>"')
+      .optional(),
     RETENTION_ENQUIRY_MONTHS: z.string().optional(),
     RETENTION_SPAM_DAYS: z.string().optional(),
   })
@@ -119,7 +134,11 @@ const envSchema = z
     path: ["HEADERS_TIMEOUT_MS"],
     error: "must not exceed REQUEST_TIMEOUT_MS (the headers are part of the request)",
   })
-  .transform((c) => ({ ...c, DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}` }));
+  .transform((c) => ({
+    ...c,
+    DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}`,
+    SITE_URL: c.SITE_URL ?? c.ALLOWED_ORIGINS[0] ?? `http://localhost:${c.PORT}`,
+  }));
 
 export type Config = z.output<typeof envSchema> & { retention: Retention };
 
@@ -130,6 +149,15 @@ export function configuredChannels(config: Config): Channel[] {
     ...(config.WEBHOOK_URL ? (["webhook"] as const) : []),
     ...(config.AUTOREPLY === "on" ? (["autoreply"] as const) : []),
   ];
+}
+
+/** Who invites to a consultation: CONSULTATION_ORGANIZER, or MAIL_FROM's display name at NOTIFY_TO. */
+export function consultationOrganizer(config: Config): { name: string; email: string } {
+  const parse = (mailbox: string) => /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(mailbox);
+  const own = config.CONSULTATION_ORGANIZER && parse(config.CONSULTATION_ORGANIZER);
+  if (own) return { name: own[1]!.trim(), email: own[2]!.trim() };
+  const from = parse(config.MAIL_FROM);
+  return { name: from?.[1]?.trim() || "Website", email: config.NOTIFY_TO };
 }
 
 /** Parses the environment once; throws naming every bad key. Empty strings count as unset. */

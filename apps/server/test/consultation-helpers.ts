@@ -3,6 +3,7 @@
 import {
   DEFAULT_CONSULTATION_SETTINGS,
   DEFAULT_WEEK_HOURS,
+  DESK_SESSION_COOKIE,
   type Staff,
   type WeekHours,
 } from "@site/contracts/desk";
@@ -12,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../src/app";
 import { ManualClock } from "../src/clock";
 import { saveCompanySettings, saveMember } from "../src/consultations/availability-store";
+import { SessionStore } from "../src/desk/session-store";
 import { inviteStaff } from "../src/desk/staff-store";
 import { type Backend, openTestDatabase, ORIGIN, type TestDatabase, testConfig } from "./helpers";
 
@@ -33,6 +35,7 @@ const TABLES = [
   "audit_log",
 ] as const;
 
+const DESK_ORIGIN = "http://localhost:8100";
 export const headers = { "content-type": "application/json", origin: ORIGIN };
 
 /** Monday 5 January 2026, 06:00 UTC (GMT): the first slot past the 4 h notice is 10:00 London. */
@@ -62,6 +65,10 @@ export function useConsultations(backend: Backend) {
   beforeEach(async () => {
     clock = new ManualClock(MONDAY);
     for (const table of TABLES) await t.database.db.deleteFrom(table).execute();
+    await t.database.db
+      .updateTable("consultation_settings")
+      .set({ slot_minutes: 30, buffer_minutes: 15, notice_minutes: 240, horizon_days: 30, daily_cap: 4 })
+      .execute();
   });
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((a) => a.close()));
@@ -113,6 +120,23 @@ export function useConsultations(backend: Backend) {
         admin,
         clock.now(),
       );
+    },
+    /** The desk role (no pages) and a signed-in member's cookie. */
+    async desk() {
+      const app = await buildApp("desk", {
+        config: testConfig({ DESK_URL: DESK_ORIGIN, DESK_BUILD_DIR: "/nonexistent" }),
+        database: t.database,
+        clock,
+      });
+      apps.push(app);
+      const { staff } = await inviteStaff(
+        t.database.db,
+        { email: "desk@staff.example", name: "Desk User" },
+        clock.now(),
+        { actorType: "cli", actor: "test" },
+      );
+      const { token } = await new SessionStore(t.database.db, clock).create(staff.id);
+      return { app, staff, headers: { origin: DESK_ORIGIN, cookie: `${DESK_SESSION_COOKIE}=${token}` } };
     },
     async contact(env: Record<string, string> = {}) {
       const app = await buildApp("contact", {

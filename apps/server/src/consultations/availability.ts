@@ -26,19 +26,43 @@ export interface Taken {
   perDay: ReadonlyMap<string, number>;
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * A zone's offset from UTC (minutes, as Date's: positive west) at an instant, from the zone's rules
+ * (@date-fns/tz). Offsets change only on a quarter hour, so one look-up serves a quarter hour; kept
+ * for the process (bounded), as the rules of a zone do not change while it runs.
+ */
+const offsets = new Map<string, number>();
+function offsetAt(ms: number, zone: string): number {
+  const key = `${zone}|${Math.floor(ms / (CELL_MINUTES * MINUTE))}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = new TZDate(ms, zone).getTimezoneOffset();
+    if (offsets.size > 200_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
 
 /** The date of an instant in a zone, YYYY-MM-DD. */
 export function dateIn(instant: Date | number, zone: string): string {
-  const d = new TZDate(typeof instant === "number" ? instant : instant.getTime(), zone);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  return new Date(ms - offsetAt(ms, zone) * MINUTE).toISOString().slice(0, 10);
 }
 
-/** The instant of a wall-clock time ("09:30") on a date in a zone. */
-function instantAt(date: string, time: string, zone: string): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [h, min] = time.split(":").map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, h, min, zone).getTime());
+/** The instant of a wall-clock time ("09:30") on a date in a zone (kept for the process, bounded). */
+const instants = new Map<string, number>();
+function instantAt(date: string, time: string, zone: string): number {
+  const key = `${zone}|${date}|${time}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+    const [h, min] = time.split(":").map(Number) as [number, number];
+    ms = new TZDate(y, m - 1, d, h, min, zone).getTime();
+    if (instants.size > 100_000) instants.clear();
+    instants.set(key, ms);
+  }
+  return ms;
 }
 
 /** The date `n` days after `date` (calendar days). */
@@ -68,8 +92,8 @@ export function workingSlots(member: MemberSchedule, settings: ConsultationSetti
   for (let day = addDays(dateIn(from, member.zone), -1); day <= last; day = addDays(day, 1)) {
     const hours = member.hours[weekdayOf(day)];
     if (!hours || member.daysOff.has(day)) continue;
-    const open = instantAt(day, hours.start, member.zone).getTime();
-    const close = instantAt(day, hours.end, member.zone).getTime();
+    const open = instantAt(day, hours.start, member.zone);
+    const close = instantAt(day, hours.end, member.zone);
     for (let t = open; t + settings.slotMinutes * MINUTE <= close; t += settings.slotMinutes * MINUTE) {
       if (t >= from.getTime() && t < to.getTime()) out.push({ start: new Date(t), day });
     }
@@ -96,8 +120,10 @@ export function bookingWindow(now: Date, settings: ConsultationSettings) {
   };
 }
 
-const byLeastRecentlyBooked = (a: MemberSchedule, b: MemberSchedule) =>
-  (a.lastBookedAt ?? "").localeCompare(b.lastBookedAt ?? "") || a.id.localeCompare(b.id);
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Never booked first, then the longest ago; ties by id. */
+export const byLeastRecentlyBooked = (a: MemberSchedule, b: MemberSchedule) =>
+  compare(a.lastBookedAt ?? "", b.lastBookedAt ?? "") || compare(a.id, b.id);
 
 /**
  * Every free slot in [from, to): its start (ISO) → the members free then, least recently booked
@@ -118,7 +144,7 @@ export function freeSlots(
       free.set(key, [...(free.get(key) ?? []), member]);
     }
   }
-  return new Map([...free].sort(([a], [b]) => a.localeCompare(b)));
+  return new Map([...free].sort(([a], [b]) => compare(a, b)));
 }
 
 /**

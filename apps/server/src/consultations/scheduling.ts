@@ -7,6 +7,7 @@ import type { Clock } from "../clock";
 import type { Channel, DB } from "../db/schema";
 import {
   bookingWindow,
+  byLeastRecentlyBooked,
   freeSlots,
   type MemberSchedule,
   memberIsFree,

@@ -113,8 +113,7 @@ export class Scheduling {
           };
     }
     const free = working.filter(({ m, slot }) => memberIsFree(m, slot, settings, p.taken)).map(({ m }) => m);
-    if (free.length > 0)
-      return free.sort((a, b) => (a.lastBookedAt ?? "").localeCompare(b.lastBookedAt ?? ""));
+    if (free.length > 0) return free.sort(byLeastRecentlyBooked);
     const capped = working.every(
       ({ m, slot }) => (p.taken.perDay.get(`${m.id}|${slot.day}`) ?? 0) >= settings.dailyCap,
     );

@@ -1,4 +1,4 @@
-import { type BookedMeeting, CONSULTATION_PATHS, type SlotsAnswer } from "@site/contracts/consultation";
+import { CONSULTATION_PATHS, type SlotsAnswer } from "@site/contracts/consultation";
 import { type LeadResult, ServiceUnreachableError } from "./api-client";
 
 /** The contact service's base URL (VITE_CONTACT_API_URL at build time): it takes the bookings too. */
@@ -45,5 +45,3 @@ export async function postBooking(
   const fields = (body as { fields?: Record<string, string[]> } | undefined)?.fields;
   return { ok: false, status: res.status, fields: res.status === 400 ? fields : undefined, body };
 }
-
-export type { BookedMeeting };

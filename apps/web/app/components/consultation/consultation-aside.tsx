@@ -21,7 +21,7 @@ export function ConsultationAside() {
           </li>
         ))}
       </ul>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm break-words text-slate-700">
         Prefer to write or call?{" "}
         <a href={mailto(company.email.sales, "Free consultation")} className={contactLinkClass}>
           {company.email.sales}

@@ -1,6 +1,7 @@
 // The leads command: list, show and export the stored leads with each channel's delivery state, and
 // the company's data duties: purge, the rights of the person (export, erase), audit, backup; and the
 // members of the lead desk (cli/staff.ts).
+import { STORED_LEAD_KINDS } from "@site/contracts";
 // Data goes to stdout (with --json, ONLY JSON); messages, questions and errors go to stderr.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
@@ -16,7 +17,7 @@ import { runStaff, STAFF_USAGE } from "./staff";
 const USAGE = `Usage: npm run leads -- <command> [options]
 
 Commands:
-  list [--kind contact|quotation] [--since DATE] [--spam | --all] [--json]
+  list [--kind contact|quotation|consultation] [--since DATE] [--spam | --all] [--json]
         List leads, oldest first, with the state of each delivery (e-mail, webhook, autoreply).
         By default spam (honeypot) leads are left out; --spam lists ONLY spam, --all lists both.
         --json prints only a JSON array on stdout.
@@ -52,12 +53,13 @@ const ALLOWED: Record<string, Option[]> = {
 };
 
 function filterFrom(values: Values): LeadFilter {
-  if (values.kind !== undefined && values.kind !== "contact" && values.kind !== "quotation") {
-    throw new UsageError(`--kind must be contact or quotation, got ${values.kind}`);
+  const kind = STORED_LEAD_KINDS.find((k) => k === values.kind);
+  if (values.kind !== undefined && !kind) {
+    throw new UsageError(`--kind must be contact, quotation or consultation, got ${values.kind}`);
   }
   if (values.spam && values.all) throw new UsageError("--spam and --all exclude each other");
   return {
-    kind: values.kind,
+    kind,
     since: values.since === undefined ? undefined : parseDate(values.since),
     spam: values.spam ? "only" : values.all ? "include" : "exclude",
   };

@@ -12,7 +12,7 @@ import {
 } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import { recordAudit } from "../leads/audit-log";
+import { type AuditEntry, recordAudit } from "../leads/audit-log";
 import type { MemberSchedule, Taken } from "./availability";
 
 const officeOfZone = (zone: string) => OFFICES.find((o) => o.zone === zone)?.id;
@@ -115,12 +115,12 @@ export async function readMembers(db: Kysely<DB>): Promise<MemberAvailability[]>
   }));
 }
 
-/** Sets one member's availability; false when there is no such current member. Audited. */
+/** Sets one member's availability; false when there is no such current member. Audited (`by`: a member, or the leads command's user). */
 export async function saveMember(
   db: Kysely<DB>,
   id: string,
   next: MemberAvailabilityUpdate,
-  staff: Staff,
+  by: Staff | Pick<AuditEntry, "actorType" | "actor">,
   now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -154,8 +154,7 @@ export async function saveMember(
     await recordAudit(
       trx,
       {
-        actorType: "staff",
-        actor: staff.id,
+        ...("actorType" in by ? by : { actorType: "staff" as const, actor: by.id }),
         action: "consultation.availability",
         detail: {
           member: id,

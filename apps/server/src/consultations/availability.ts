@@ -26,7 +26,6 @@ export interface Taken {
   perDay: ReadonlyMap<string, number>;
 }
 
-
 /**
  * A zone's offset from UTC (minutes, as Date's: positive west) at an instant, from the zone's rules
  * (@date-fns/tz). Offsets change only on a quarter hour, so one look-up serves a quarter hour; kept

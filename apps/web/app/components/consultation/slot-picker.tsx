@@ -37,7 +37,11 @@ export function SlotPicker({ answer, value, onChange, error }: SlotPickerProps) 
           {answer.days.map((d) => {
             const labels = dayLabels(d.date);
             return (
-              <label key={d.date} className={`${option(d.date === day)} flex-col text-center`}>
+              <label
+                key={d.date}
+                data-day={d.date}
+                className={`${option(d.date === day)} flex-col text-center`}
+              >
                 <input
                   type="radio"
                   name="day"
@@ -68,7 +72,7 @@ export function SlotPicker({ answer, value, onChange, error }: SlotPickerProps) 
         ) : (
           <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
             {chosen?.slots.map((s) => (
-              <label key={s} className={option(s === value)}>
+              <label key={s} data-slot={s} className={option(s === value)}>
                 <input
                   type="radio"
                   name="start"

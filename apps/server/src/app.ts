@@ -196,7 +196,7 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
       teamChannels: configuredChannels(config),
       organizer: consultationOrganizer(config),
       mailFrom: config.MAIL_FROM,
-      siteUrl: config.SITE_URL,
+      siteUrl: config.siteOrigin,
       onChange: deps.onLeadStored,
     });
     await registerVitalsRoute(app, {

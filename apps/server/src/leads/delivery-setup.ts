@@ -33,7 +33,7 @@ export function deliveryChannels(
           settings: {
             mailFrom: config.MAIL_FROM,
             organizer,
-            siteUrl: config.SITE_URL,
+            siteUrl: config.siteOrigin,
             deskUrl: config.DESK_URL,
           },
         }),

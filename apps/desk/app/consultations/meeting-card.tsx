@@ -71,7 +71,7 @@ function MoveDialog({ meeting, onClose }: { meeting: Meeting; onClose: () => voi
         ) : null}
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonSecondary} onClick={onClose}>
-            Close
+            Keep the time
           </button>
           <button type="button" className={buttonPrimary} disabled={!start} onClick={move}>
             Move the meeting

@@ -45,7 +45,7 @@ export function MemberForm({ member }: { member: MemberAvailability }) {
   return (
     <section aria-labelledby={`${id}-name`} className={`space-y-4 p-4 ${card}`}>
       <h3 id={`${id}-name`} className="font-semibold">
-        {member.name} <span className="text-sm font-normal text-slate-600">{member.email}</span>
+        {member.name} <span className="text-sm font-normal break-all text-slate-600">{member.email}</span>
       </h3>
       <div className="flex flex-wrap items-end gap-4">
         <label className="flex items-center gap-2 text-sm">
@@ -75,64 +75,66 @@ export function MemberForm({ member }: { member: MemberAvailability }) {
           </select>
         </div>
       </div>
-      <table className="text-sm">
-        <caption className="sr-only">Working hours of {member.name}</caption>
-        <tbody>
-          {WEEKDAYS.map((d) => {
-            const h = hours[d];
-            return (
-              <tr key={d}>
-                <th scope="row" className="pr-3 text-left font-medium">
-                  {DAY_NAMES[d]}
-                </th>
-                <td className="pr-3">
-                  <label className="flex items-center gap-1">
-                    <input
-                      type="checkbox"
-                      checked={h !== null}
-                      onChange={(e) =>
-                        setHours({
-                          ...hours,
-                          [d]: e.target.checked ? { start: "09:00", end: "18:00" } : null,
-                        })
-                      }
-                    />
-                    Works
-                  </label>
-                </td>
-                {h ? (
-                  <>
-                    <td className="pr-2">
+      <div className="max-w-full overflow-x-auto">
+        <table className="text-sm">
+          <caption className="sr-only">Working hours of {member.name}</caption>
+          <tbody>
+            {WEEKDAYS.map((d) => {
+              const h = hours[d];
+              return (
+                <tr key={d}>
+                  <th scope="row" className="pr-3 text-left font-medium">
+                    {DAY_NAMES[d]}
+                  </th>
+                  <td className="pr-3">
+                    <label className="flex items-center gap-1">
                       <input
-                        aria-label={`${DAY_NAMES[d]} from`}
-                        type="time"
-                        step={900}
-                        value={h.start}
-                        className={fieldControl}
-                        onChange={(e) => setHours({ ...hours, [d]: { ...h, start: e.target.value } })}
+                        type="checkbox"
+                        checked={h !== null}
+                        onChange={(e) =>
+                          setHours({
+                            ...hours,
+                            [d]: e.target.checked ? { start: "09:00", end: "18:00" } : null,
+                          })
+                        }
                       />
-                    </td>
-                    <td>
-                      <input
-                        aria-label={`${DAY_NAMES[d]} until`}
-                        type="time"
-                        step={900}
-                        value={h.end === "24:00" ? "23:59" : h.end}
-                        className={fieldControl}
-                        onChange={(e) => setHours({ ...hours, [d]: { ...h, end: e.target.value } })}
-                      />
-                    </td>
-                  </>
-                ) : (
-                  <td colSpan={2} className="text-slate-600">
-                    Off
+                      Works
+                    </label>
                   </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  {h ? (
+                    <>
+                      <td className="pr-2">
+                        <input
+                          aria-label={`${DAY_NAMES[d]} from`}
+                          type="time"
+                          step={900}
+                          value={h.start}
+                          className={fieldControl}
+                          onChange={(e) => setHours({ ...hours, [d]: { ...h, start: e.target.value } })}
+                        />
+                      </td>
+                      <td>
+                        <input
+                          aria-label={`${DAY_NAMES[d]} until`}
+                          type="time"
+                          step={900}
+                          value={h.end === "24:00" ? "23:59" : h.end}
+                          className={fieldControl}
+                          onChange={(e) => setHours({ ...hours, [d]: { ...h, end: e.target.value } })}
+                        />
+                      </td>
+                    </>
+                  ) : (
+                    <td colSpan={2} className="text-slate-600">
+                      Off
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <div>
         <p className={fieldLabel}>Days off</p>
         <ul className="mt-1 flex flex-wrap gap-2">

@@ -34,7 +34,18 @@ export function MemberForm({ member }: { member: MemberAvailability }) {
     try {
       await api(availabilityAnswerSchema, `/api/consultations/members/${member.id}`, {
         method: "PUT",
-        body: { zone, takesConsultations: takes, hours, daysOff },
+        // A time field cannot show 24:00 (the end of a day): it shows 23:59, which means 24:00.
+        body: {
+          zone,
+          takesConsultations: takes,
+          hours: Object.fromEntries(
+            Object.entries(hours).map(([d, h]) => [
+              d,
+              h && { ...h, end: h.end === "23:59" ? "24:00" : h.end },
+            ]),
+          ),
+          daysOff,
+        },
       });
       setSaid({ ok: true, text: "Saved." });
       await revalidator.revalidate();

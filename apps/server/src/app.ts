@@ -7,7 +7,8 @@ import Fastify, {
   type RouteOptions,
 } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { type Config, configuredChannels, consultationOrganizer } from "./config";
+import { type Config, configuredChannels } from "./config";
+import { organizerOf } from "./consultations/invitation";
 import { linkSecretOnce } from "./consultations/link-token";
 import { registerConsultationRoutes } from "./consultations/public-routes";
 import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
@@ -194,7 +195,7 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       allowedOrigins: config.ALLOWED_ORIGINS,
       teamChannels: configuredChannels(config),
-      organizer: consultationOrganizer(config),
+      organizer: organizerOf(config.MAIL_FROM, config.NOTIFY_TO),
       mailFrom: config.MAIL_FROM,
       siteUrl: config.siteOrigin,
       onChange: deps.onLeadStored,

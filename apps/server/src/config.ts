@@ -234,15 +234,6 @@ export const envSchema = z
         defaultText: "a key stored in the database",
         values: "at least 32 characters",
       }),
-    CONSULTATION_ORGANIZER: z
-      .string()
-      .regex(/^[^<>]+<[^<>@\s]+@[^<>@\s]+>$/, 'must be "Name <address@domain>"')
-      .optional()
-      .meta({
-        description: "The organiser named in consultation invitations ([consultations](consultations.md))",
-        defaultText: "`MAIL_FROM`'s name at `NOTIFY_TO`",
-        values: "`Name <address@domain>`",
-      }),
     RETENTION_ENQUIRY_MONTHS: z
       .string()
       .optional()
@@ -285,15 +276,6 @@ export function configuredChannels(config: Config): Channel[] {
     ...(config.WEBHOOK_URL ? (["webhook"] as const) : []),
     ...(config.AUTOREPLY === "on" ? (["autoreply"] as const) : []),
   ];
-}
-
-/** Who invites to a consultation: CONSULTATION_ORGANIZER, or MAIL_FROM's display name at NOTIFY_TO. */
-export function consultationOrganizer(config: Config): { name: string; email: string } {
-  const parse = (mailbox: string) => /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(mailbox);
-  const own = config.CONSULTATION_ORGANIZER && parse(config.CONSULTATION_ORGANIZER);
-  if (own) return { name: own[1]!.trim(), email: own[2]!.trim() };
-  const from = parse(config.MAIL_FROM);
-  return { name: from?.[1]?.trim() || "Website", email: config.NOTIFY_TO };
 }
 
 /** Parses the environment once; throws naming every bad key. Empty strings count as unset. */

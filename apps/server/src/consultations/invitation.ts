@@ -15,6 +15,12 @@ export interface Organizer {
   email: string;
 }
 
+/** Who invites: the company as MAIL_FROM names it ("Ceylon Bridge <no-reply@…>"), at NOTIFY_TO (its inbox). */
+export function organizerOf(mailFrom: string, notifyTo: string): Organizer {
+  const name = /^\s*"?([^"<]*?)"?\s*</.exec(mailFrom)?.[1]?.trim();
+  return { name: name || "Website", email: notifyTo };
+}
+
 /** The meeting's UID: the same in every invitation, update and cancellation of it. */
 const meetingUid = (leadId: string, domain: string) => `consultation-${leadId}@${domain}`;
 

@@ -1,5 +1,6 @@
 import type { Clock } from "../clock";
-import { type Config, consultationOrganizer } from "../config";
+import type { Config } from "../config";
+import { organizerOf } from "../consultations/invitation";
 import { meetingChannels } from "../consultations/meeting-channels";
 import type { DB } from "../db/schema";
 import type { Kysely } from "kysely";
@@ -24,7 +25,7 @@ export function deliveryChannels(
     channels.email = emailChannel(mailer, settings);
     if (config.AUTOREPLY === "on") channels.autoreply = autoreplyChannel(mailer, settings);
     if (meetings) {
-      const organizer = consultationOrganizer(config);
+      const organizer = organizerOf(config.MAIL_FROM, config.NOTIFY_TO);
       channels = {
         ...channels,
         ...meetingChannels({

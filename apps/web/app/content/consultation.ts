@@ -57,3 +57,23 @@ export const consultation = {
     ],
   },
 } as const;
+
+/** The privacy notice's processing activity of a booking (content/privacy.ts lists it). */
+export const consultationActivity = (enquiryMonths: number) => ({
+  kind: "activity" as const,
+  title: "Free consultation booking",
+  data: [
+    "Name",
+    "E-mail address",
+    "Phone number (optional)",
+    "Company name (optional)",
+    "The service you are interested in",
+    "Your note (optional)",
+    "The time of the meeting and your time zone",
+  ],
+  purpose:
+    "To hold the meeting you booked: to send you and our consultant the calendar invitation, a reminder the day before, and word of any change.",
+  lawfulBasis:
+    "Steps taken at your request before entering into a contract (UK GDPR Article 6(1)(b)); where you book on behalf of your employer, our legitimate interests in responding to a business request (Article 6(1)(f)).",
+  retention: `${enquiryMonths} months after the meeting, or after our last contact with you if that is later.`,
+});

@@ -1,4 +1,5 @@
 import { company, mailto } from "./company";
+import { consultationActivity } from "./consultation";
 
 /**
  * Privacy notice (UK GDPR Articles 13 and 14) for a company that takes enquiries through the contact
@@ -103,24 +104,7 @@ export const privacySections: PrivacySection[] = [
           "Steps taken at your request before entering into a contract (UK GDPR Article 6(1)(b)); where you ask on behalf of your employer, our legitimate interests in responding to a business request (Article 6(1)(f)).",
         retention: `${retention.enquiryMonths} months after our last contact with you. If you become a client, the records of our contract are kept for as long as the law requires us to keep them.`,
       },
-      {
-        kind: "activity",
-        title: "Free consultation booking",
-        data: [
-          "Name",
-          "E-mail address",
-          "Phone number (optional)",
-          "Company name (optional)",
-          "The service you are interested in",
-          "Your note (optional)",
-          "The time of the meeting and your time zone",
-        ],
-        purpose:
-          "To hold the meeting you booked: to send you and our consultant the calendar invitation, a reminder the day before, and word of any change.",
-        lawfulBasis:
-          "Steps taken at your request before entering into a contract (UK GDPR Article 6(1)(b)); where you book on behalf of your employer, our legitimate interests in responding to a business request (Article 6(1)(f)).",
-        retention: `${retention.enquiryMonths} months after the meeting, or after our last contact with you if that is later.`,
-      },
+      consultationActivity(retention.enquiryMonths),
       {
         kind: "activity",
         title: "Job applications by e-mail",

@@ -21,8 +21,9 @@ const messages: LeadFormMessages = {
 const serviceMessage = (body: unknown) => (body as { message?: string } | undefined)?.message;
 
 interface BookingFormProps {
-  zone: string;
-  own: string;
+  /** Null until the page runs (the prerendered form, the times not yet known). */
+  zone: string | null;
+  own: string | null;
   onZone: (zone: string) => void;
   onBooked: (meeting: BookedMeeting) => void;
 }
@@ -35,7 +36,7 @@ export function BookingForm({ zone, own, onZone, onBooked }: BookingFormProps) {
     submit: (payload, key, signal) => postBooking(CONSULTATION_PATHS.book, payload, signal, key),
     initialValues: empty,
     messages,
-    extra: () => ({ zone }),
+    extra: () => ({ zone: zone ?? "" }),
     onSuccess: (body) => onBooked(body as BookedMeeting),
     // The slot was taken meanwhile: show what is free now.
     onFailure: (r) => {

@@ -27,10 +27,8 @@ export function ConsultationBooking() {
     if (booked) document.querySelector<HTMLElement>("[data-booked]")?.focus();
   }, [booked]);
 
-  if (!hydrated || !zone || !own) {
-    return hydrated ? <p className="text-sm text-slate-700">{consultation.loading}</p> : null;
-  }
-  if (token) return <ManageMeeting token={token} zone={zone} own={own} onZone={setZone} />;
+  if (token && zone && own) return <ManageMeeting token={token} zone={zone} own={own} onZone={setZone} />;
   if (booked) return <BookedPanel meeting={booked} title={consultation.booked.title} />;
-  return <BookingForm zone={zone} own={own} onZone={setZone} onBooked={setBooked} />;
+  // The form is in the prerendered page (no shift when the times arrive); the times need the zone.
+  return <BookingForm zone={hydrated ? zone : null} own={own} onZone={setZone} onBooked={setBooked} />;
 }

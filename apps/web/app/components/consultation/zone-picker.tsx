@@ -1,6 +1,6 @@
 import { OFFICES } from "@site/contracts/consultation";
 import { Globe } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { consultation } from "~/content/consultation";
 import { knownZones, zoneName } from "~/lib/zone-format";
 
@@ -22,6 +22,8 @@ export function ZonePicker({
   onChange: (z: string) => void;
 }) {
   const selectId = useId();
+  // Every zone the browser knows (some 400) only once the list is wanted: none is drawn at load.
+  const [all, setAll] = useState(false);
   const quick = [
     ...new Map([[own, consultation.zone.own], ...OFFICES.map((o) => [o.zone, o.label] as const)]),
   ];
@@ -53,9 +55,11 @@ export function ZonePicker({
           id={selectId}
           value={zone}
           onChange={(e) => onChange(e.target.value)}
+          onFocus={() => setAll(true)}
+          onPointerDown={() => setAll(true)}
           className="min-h-11 max-w-full rounded-lg border border-slate-500 bg-white px-3 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          {knownZones(own).map((z) => (
+          {(all ? knownZones(own) : [...new Set([zone, own, ...OFFICES.map((o) => o.zone)])]).map((z) => (
             <option key={z} value={z}>
               {z.replace(/_/g, " ")}
             </option>

@@ -8,6 +8,9 @@ import Fastify, {
 } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, configuredChannels } from "./config";
+import { organizerOf } from "./consultations/invitation";
+import { linkSecretOnce } from "./consultations/link-token";
+import { registerConsultationRoutes } from "./consultations/public-routes";
 import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
 import type { Database } from "./db/database";
 import { type Clock, systemClock } from "./clock";
@@ -84,6 +87,7 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       config: deps.config,
       database: deps.database,
       clock: deps.clock ?? systemClock,
+      onChange: deps.onLeadStored,
     });
   }
   return app;
@@ -184,8 +188,20 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     channels: configuredChannels(config),
     onLeadStored: deps.onLeadStored,
   });
-  // The site's real-user speed beacons go to the contact service (issue 17).
+  // The site's real-user speed beacons and consultation bookings go to the contact service (17, 26).
   if (kind === "contact") {
+    await registerConsultationRoutes(app, {
+      database,
+      clock,
+      secret: linkSecretOnce(database.db, config.CONSULTATION_LINK_SECRET, clock),
+      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      teamChannels: configuredChannels(config),
+      organizer: organizerOf(config.MAIL_FROM, config.NOTIFY_TO),
+      mailFrom: config.MAIL_FROM,
+      siteUrl: config.siteOrigin,
+      onChange: deps.onLeadStored,
+    });
     await registerVitalsRoute(app, {
       database,
       clock,

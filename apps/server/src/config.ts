@@ -221,6 +221,16 @@ export const envSchema = z
       description:
         "`on`: the visitor gets a short confirmation, at most one per address per hour, none for spam ([confirmation](notifications.md#confirmation-to-the-visitor))",
     }),
+    CONSULTATION_LINK_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. 32 random bytes in base64)")
+      .optional()
+      .meta({
+        description:
+          "The HMAC key of the visitor's reschedule and cancel links ([consultations](consultations.md)); unset, a random key is made at first start and kept in the database, shared by every instance",
+        defaultText: "a key stored in the database",
+        values: "at least 32 characters",
+      }),
     RETENTION_ENQUIRY_MONTHS: z
       .string()
       .optional()
@@ -247,7 +257,12 @@ export const envSchema = z
     path: ["HEADERS_TIMEOUT_MS"],
     error: "must not exceed REQUEST_TIMEOUT_MS (the headers are part of the request)",
   })
-  .transform((c) => ({ ...c, DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}` }));
+  .transform((c) => ({
+    ...c,
+    DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}`,
+    /** The site's public origin (the e-mails' links): the first origin allowed to post, the site's. */
+    siteOrigin: c.ALLOWED_ORIGINS[0] ?? `http://localhost:${c.PORT}`,
+  }));
 
 export type Config = z.output<typeof envSchema> & { retention: Retention };
 

@@ -3,6 +3,7 @@ import { buildApp, type Role } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
 import { systemClock } from "./clock";
+import { linkSecretOnce } from "./consultations/link-token";
 import { deliveryChannels } from "./leads/delivery-setup";
 import { scheduleDailyPurge } from "./leads/retention-schedule";
 import { OutboxWorker } from "./leads/outbox-worker";
@@ -80,7 +81,9 @@ if (database) {
   });
   shutdown.add("retention purge", async () => stopPurge());
   // The desk alone delivers nothing: the processes that take leads run the outbox worker.
-  const channels = leadRoles.length > 0 ? deliveryChannels(config, database.db) : {};
+  const secret = linkSecretOnce(database.db, config.CONSULTATION_LINK_SECRET, systemClock);
+  const channels =
+    leadRoles.length > 0 ? deliveryChannels(config, database.db, { secret, clock: systemClock }) : {};
   if (Object.keys(channels).length > 0) {
     const w = (worker = new OutboxWorker({
       database,

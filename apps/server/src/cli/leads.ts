@@ -2,6 +2,7 @@
 // the company's data duties: purge, the rights of the person (export, erase), audit, backup; and the
 // members of the lead desk (cli/staff.ts); the webhook endpoint's state (cli/webhook.ts).
 // Data goes to stdout (with --json, ONLY JSON); messages, questions and errors go to stderr.
+import { STORED_LEAD_KINDS } from "@site/contracts";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
@@ -17,7 +18,7 @@ import { runWebhook, WEBHOOK_USAGE } from "./webhook";
 const USAGE = `Usage: npm run leads -- <command> [options]
 
 Commands:
-  list [--kind contact|quotation] [--since DATE] [--spam | --all] [--json]
+  list [--kind contact|quotation|consultation] [--since DATE] [--spam | --all] [--json]
         List leads, oldest first, with the state of each delivery (e-mail, webhook, autoreply).
         By default spam (honeypot) leads are left out; --spam lists ONLY spam, --all lists both.
         --json prints only a JSON array on stdout.
@@ -54,12 +55,13 @@ const ALLOWED: Record<string, Option[]> = {
 };
 
 function filterFrom(values: Values): LeadFilter {
-  if (values.kind !== undefined && values.kind !== "contact" && values.kind !== "quotation") {
-    throw new UsageError(`--kind must be contact or quotation, got ${values.kind}`);
+  const kind = STORED_LEAD_KINDS.find((k) => k === values.kind);
+  if (values.kind !== undefined && !kind) {
+    throw new UsageError(`--kind must be contact, quotation or consultation, got ${values.kind}`);
   }
   if (values.spam && values.all) throw new UsageError("--spam and --all exclude each other");
   return {
-    kind: values.kind,
+    kind,
     since: values.since === undefined ? undefined : parseDate(values.since),
     spam: values.spam ? "only" : values.all ? "include" : "exclude",
   };

@@ -1,13 +1,14 @@
-import type { LeadKind, QuotationService } from "@site/contracts";
-import type { LeadStatus } from "@site/contracts/desk";
+import type { QuotationService, StoredLeadKind } from "@site/contracts";
+import type { DeliveryChannel, LeadStatus } from "@site/contracts/desk";
 import type { Generated } from "kysely";
+import type { ConsultationTables } from "./consultation-schema";
 import type { DeskTables } from "./desk-schema";
 import type { VitalsTables } from "./vitals-schema";
 
 /** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
 export interface LeadsTable {
   id: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   name: string;
   email: string;
   phone: string;
@@ -28,7 +29,7 @@ export interface LeadsTable {
 }
 
 /** Where a lead's notifications go; one outbox row per channel. */
-export type Channel = "email" | "webhook" | "autoreply";
+export type Channel = DeliveryChannel;
 
 export interface OutboxTable {
   lead_id: string;
@@ -89,7 +90,7 @@ interface LeadsFtsKeysTable {
   created_at: string;
   is_spam: number;
   status: LeadStatus;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   service: QuotationService | null;
   assignee: string | null;
 }
@@ -115,7 +116,7 @@ interface WebhookEndpointsTable {
   held_until: string | null;
 }
 
-export interface DB extends DeskTables, VitalsTables {
+export interface DB extends DeskTables, VitalsTables, ConsultationTables {
   webhook_endpoints: WebhookEndpointsTable;
   leads_fts_keys: LeadsFtsKeysTable;
   search_backlog: SearchBacklogTable;

@@ -46,6 +46,7 @@ export async function dashboard(db: Kysely<DB>, now: Date): Promise<DashboardAns
     weekStart: new Date(first.getTime() + i * 7 * DAY_MS).toISOString().slice(0, 10),
     contact: 0,
     quotation: 0,
+    consultation: 0,
   }));
   for (const row of perDay) {
     const week = weeks[Math.floor((Date.parse(`${row.day}T00:00:00Z`) - first.getTime()) / (7 * DAY_MS))];

@@ -33,31 +33,44 @@ export interface PurgeResult {
 function expiredLeads(db: Kysely<DB>, retention: Retention, now: Date) {
   const cut = retentionCutoffs(retention, now);
   const deliveryLive = new Date(now.getTime() - DELIVERY_EXPIRY_MS).toISOString();
-  return db
-    .selectFrom("leads")
-    .select(["id", "is_spam"])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("is_spam", "=", 1), eb("created_at", "<", cut.spam.toISOString())]),
-        eb.and([
-          eb("is_spam", "=", 0),
-          eb(eb.fn.coalesce("last_activity_at", "created_at"), "<", cut.enquiry.toISOString()),
+  return (
+    db
+      .selectFrom("leads")
+      .select(["id", "is_spam"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("is_spam", "=", 1), eb("created_at", "<", cut.spam.toISOString())]),
+          eb.and([
+            eb("is_spam", "=", 0),
+            eb(eb.fn.coalesce("last_activity_at", "created_at"), "<", cut.enquiry.toISOString()),
+          ]),
         ]),
-      ]),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("outbox")
-            .select("outbox.lead_id")
-            .whereRef("outbox.lead_id", "=", "leads.id")
-            .where("outbox.sent_at", "is", null)
-            .where("outbox.given_up_at", "is", null)
-            .where("outbox.queued_at", ">", deliveryLive),
+      )
+      // A consultation is kept as long after its meeting as an enquiry after the last contact.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("consultations")
+              .select("consultations.lead_id")
+              .whereRef("consultations.lead_id", "=", "leads.id")
+              .where("consultations.ends_at", ">=", cut.enquiry.toISOString()),
+          ),
         ),
-      ),
-    )
-    .orderBy("created_at", "asc");
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("outbox")
+              .select("outbox.lead_id")
+              .whereRef("outbox.lead_id", "=", "leads.id")
+              .where("outbox.sent_at", "is", null)
+              .where("outbox.given_up_at", "is", null)
+              .where("outbox.queued_at", ">", deliveryLive),
+          ),
+        ),
+      )
+      .orderBy("created_at", "asc")
+  );
 }
 
 const NOTHING_ELSE = { keys: 0, vitals: { days: 0, rows: 0 } };

@@ -10,6 +10,7 @@ import {
 } from "@site/contracts";
 import { z } from "zod";
 import type { Channel } from "./db/schema";
+import { webhookSecret } from "./leads/webhook-secret";
 
 /** The nearest folder at or above `dir` with a package.json: the package the code in `dir` belongs to. */
 export function packageDirOf(dir: string): string {
@@ -209,21 +210,27 @@ export const envSchema = z
       .optional()
       .meta({
         description:
-          "Every non-spam lead is also POSTed here as signed JSON ([webhooks](notifications.md#webhooks)); set with `WEBHOOK_SECRET`",
+          "Every non-spam lead is also POSTed here as signed JSON ([webhooks](webhooks.md)); set with `WEBHOOK_SECRET`",
         values: "an http(s) URL",
       }),
-    WEBHOOK_SECRET: z
-      .string()
-      .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, "must be whsec_ followed by base64 of 24–64 random bytes")
-      .optional()
-      .meta({
-        description: "The receiver verifies each webhook request with it; set with `WEBHOOK_URL`",
-        values: "`whsec_` followed by base64 of 24 to 64 random bytes (Standard Webhooks' format)",
-      }),
+    WEBHOOK_SECRET: webhookSecret.optional().meta({
+      description: "The receiver verifies each webhook request with it; set with `WEBHOOK_URL`",
+      values: "`whsec_` followed by base64 of 24 to 64 random bytes (Standard Webhooks' format)",
+    }),
     AUTOREPLY: z.enum(["on", "off"]).default("off").meta({
       description:
         "`on`: the visitor gets a short confirmation, at most one per address per hour, none for spam ([confirmation](notifications.md#confirmation-to-the-visitor))",
     }),
+    CONSULTATION_LINK_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. 32 random bytes in base64)")
+      .optional()
+      .meta({
+        description:
+          "The HMAC key of the visitor's reschedule and cancel links ([consultations](consultations.md)); unset, a random key is made at first start and kept in the database, shared by every instance",
+        defaultText: "a key stored in the database",
+        values: "at least 32 characters",
+      }),
     LIVE_CHAT: z.enum(["on", "off"]).default("off").meta({
       description:
         "`on`: the chat button opens a live chat answered in the desk's Chats screen; set it for the site's build too ([live chat](live-chat.md))",
@@ -267,8 +274,8 @@ export const envSchema = z
   .transform((c) => ({
     ...c,
     DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}`,
-    /** Where the links of e-mailed chat replies point: the site's origin, the first ALLOWED_ORIGINS entry. */
-    CHAT_SITE_ORIGIN: (c.ALLOWED_ORIGINS[0] ?? "http://localhost:3000").replace(/\/+$/, ""),
+    /** The site's public origin (the e-mails' links): the first origin allowed to post, the site's. */
+    siteOrigin: (c.ALLOWED_ORIGINS[0] ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
   }));
 
 export type Config = z.output<typeof envSchema> & { retention: Retention };
@@ -282,17 +289,20 @@ export function configuredChannels(config: Config): Channel[] {
   ];
 }
 
-/** Parses the environment once; throws naming every bad key. Empty strings count as unset. */
+/** A configuration the server cannot start with; its message names every bad key and why. */
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws ConfigError naming every bad key. Empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   try {
     return { ...parsed.data, retention: retentionFromEnv(cleaned) };
   } catch (err) {
-    throw new Error(`Invalid configuration:\n  ${(err as Error).message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
   }
 }

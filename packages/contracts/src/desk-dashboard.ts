@@ -13,6 +13,7 @@ export const dashboardAnswerSchema = z.object({
       weekStart: z.string(),
       contact: z.number().int(),
       quotation: z.number().int(),
+      consultation: z.number().int(),
       chat: z.number().int(),
     }),
   ),

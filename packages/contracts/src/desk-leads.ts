@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { deliveryChannelSchema, deliverySchema } from "./desk-actions";
-import { QUOTATION_SERVICES, type QuotationService, STORED_LEAD_KINDS } from "./lead";
+import { QUOTATION_SERVICES, type QuotationService, STORED_LEAD_KINDS, type StoredLeadKind } from "./lead";
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -14,6 +14,14 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   qualified: "Qualified",
   won: "Won",
   lost: "Lost",
+};
+
+/** Each stored kind's name in the desk (its badge, the inbox's filter). */
+export const LEAD_KIND_LABELS: Record<StoredLeadKind, string> = {
+  contact: "Contact",
+  quotation: "Quote request",
+  consultation: "Consultation",
+  chat: "Chat",
 };
 
 const serviceValues = QUOTATION_SERVICES.map((s) => s.value) as [QuotationService, ...QuotationService[]];
@@ -148,6 +156,14 @@ export const timelineItemSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("spam"), at: z.string(), actor, spam: z.boolean() }),
   z.object({ type: z.literal("export"), at: z.string(), actor }),
+  /** A consultation moved (to: the new start, ISO) or cancelled (to: "cancelled"); no actor: the visitor. */
+  z.object({
+    type: z.literal("meeting"),
+    at: z.string(),
+    actor,
+    from: z.string().nullable(),
+    to: z.string(),
+  }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export const timelineAnswerSchema = z.object({ items: z.array(timelineItemSchema) });

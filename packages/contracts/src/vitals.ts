@@ -76,6 +76,7 @@ export const SITE_ROUTE_PATTERNS = [
   "/careers/:jobSlug",
   "/contact",
   "/quote",
+  "/consultation",
   "/login",
   "/register",
   "/privacy",

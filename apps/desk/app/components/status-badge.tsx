@@ -1,5 +1,5 @@
 import type { StoredLeadKind } from "@site/contracts";
-import { LEAD_STATUS_LABELS, type LeadStatus } from "@site/contracts/desk";
+import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS, type LeadStatus } from "@site/contracts/desk";
 
 /** Each status's colours (text on tint, at least 4.5:1). */
 const STATUS_STYLES: Record<LeadStatus, string> = {
@@ -20,16 +20,10 @@ export function StatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
-const KIND_LABELS: Record<StoredLeadKind, string> = {
-  contact: "Contact",
-  quotation: "Quote request",
-  chat: "Chat",
-};
-
 export function KindBadge({ kind, spam }: { kind: StoredLeadKind; spam?: boolean }) {
   return (
     <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-700">
-      {KIND_LABELS[kind]}
+      {LEAD_KIND_LABELS[kind]}
       {spam ? (
         <span className="rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800">Spam</span>
       ) : null}

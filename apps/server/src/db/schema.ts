@@ -1,6 +1,7 @@
 import type { QuotationService, StoredLeadKind } from "@site/contracts";
-import type { LeadStatus } from "@site/contracts/desk";
+import type { DeliveryChannel, LeadStatus } from "@site/contracts/desk";
 import type { Generated } from "kysely";
+import type { ConsultationTables } from "./consultation-schema";
 import type { ChatTables } from "./chat-schema";
 import type { DeskTables } from "./desk-schema";
 import type { VitalsTables } from "./vitals-schema";
@@ -29,7 +30,7 @@ export interface LeadsTable {
 }
 
 /** Where a lead's notifications go; one outbox row per channel. */
-export type Channel = "email" | "webhook" | "autoreply" | "chat-reply";
+export type Channel = DeliveryChannel;
 
 export interface OutboxTable {
   lead_id: string;
@@ -100,7 +101,24 @@ interface SearchBacklogTable {
   lead_id: string;
 }
 
-export interface DB extends DeskTables, VitalsTables, ChatTables {
+/**
+ * What a webhook receiver asked for, per endpoint (migration 0007). The URL itself is never stored (it
+ * may carry a token): its SHA-256 and its origin.
+ */
+interface WebhookEndpointsTable {
+  url_hash: string;
+  /** scheme://host[:port] of WEBHOOK_URL: what the desk shows. */
+  origin: string;
+  /** The last start of a process delivering to it: the newest is the current endpoint. */
+  configured_at: string;
+  /** It answered 410 Gone: nothing is sent to it until it is configured again. */
+  gone_at: string | null;
+  /** A 429 or 503 asked to wait (Retry-After): nothing is sent to it before. */
+  held_until: string | null;
+}
+
+export interface DB extends DeskTables, VitalsTables, ConsultationTables, ChatTables {
+  webhook_endpoints: WebhookEndpointsTable;
   leads_fts_keys: LeadsFtsKeysTable;
   search_backlog: SearchBacklogTable;
   leads: LeadsTable;

@@ -1,4 +1,5 @@
 import { company, mailto } from "./company";
+import { consultationActivity } from "./consultation";
 import { liveChatPrivacy } from "./live-chat";
 
 /**
@@ -31,7 +32,7 @@ export interface PrivacySection {
 }
 
 /** ISO date of the last change; shown as "Last updated". */
-export const privacyLastUpdated = "2026-11-24";
+export const privacyLastUpdated = "2026-11-26";
 
 /**
  * How long each kind of record is kept: packages/contracts' periods as this build was made with them
@@ -104,6 +105,7 @@ export const privacySections: PrivacySection[] = [
           "Steps taken at your request before entering into a contract (UK GDPR Article 6(1)(b)); where you ask on behalf of your employer, our legitimate interests in responding to a business request (Article 6(1)(f)).",
         retention: `${retention.enquiryMonths} months after our last contact with you. If you become a client, the records of our contract are kept for as long as the law requires us to keep them.`,
       },
+      consultationActivity(retention.enquiryMonths),
       {
         kind: "activity",
         title: "Job applications by e-mail",

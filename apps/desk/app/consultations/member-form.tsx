@@ -93,7 +93,9 @@ export function MemberForm({ member }: { member: MemberAvailability }) {
             {WEEKDAYS.map((d) => {
               const h = hours[d];
               return (
-                <tr key={d}>
+                // Every row as tall as one with its times, so each "Works" box keeps 24 px clear
+                // around it (WCAG 2.2 target size) on a day off too.
+                <tr key={d} className="h-11">
                   <th scope="row" className="pr-3 text-left font-medium">
                     {DAY_NAMES[d]}
                   </th>
@@ -108,6 +110,7 @@ export function MemberForm({ member }: { member: MemberAvailability }) {
                             [d]: e.target.checked ? { start: "09:00", end: "18:00" } : null,
                           })
                         }
+                        className="size-4"
                       />
                       Works
                     </label>

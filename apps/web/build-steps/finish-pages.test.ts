@@ -13,7 +13,6 @@ import {
   parseHtml,
   removeElement,
   serializeHtml,
-  setText,
   textOf,
 } from "./html-tree";
 import { fixtureBuildDir, fixtureClientDir, readBuilt, readRouterOutput } from "./test-fixture/fixture-build";
@@ -46,43 +45,35 @@ describe("the fixture build", () => {
     expect(style && "tagName" in style && style.tagName === "style" && textOf(style)).toBe(css);
   });
 
-  it("defers the boot past the first paint and holds the paint until the boot script is parsed", async () => {
+  it("boots as React Router does: modulepreload links in <head>, then its module script", async () => {
     const document = parseHtml(await readBuilt("index.html"));
-    expect(elements(document).filter((e) => attribute(e, "rel") === "modulepreload")).toEqual([]);
     const head = findElement(document, "head");
-    const [charset, expect_] = head ? elements(head) : [];
-    expect(charset && attribute(charset, "charset")).toBe("utf-8");
-    expect(expect_?.attrs).toEqual([
-      { name: "rel", value: "expect" },
-      { name: "href", value: "#boot" },
-      { name: "blocking", value: "render" },
+    const preloads = elements(document).filter((e) => attribute(e, "rel") === "modulepreload");
+    expect(preloads.length).toBeGreaterThanOrEqual(3);
+    for (const link of preloads) expect(link.parentNode).toBe(head);
+    const modules = elements(document).filter((e) => attribute(e, "type") === "module");
+    expect(modules.map((e) => e.attrs)).toEqual([
+      [
+        { name: "type", value: "module" },
+        { name: "async", value: "" },
+      ],
     ]);
-    const boot = elements(document).find((e) => attribute(e, "id") === "boot");
-    expect(boot?.attrs).toEqual([
-      { name: "type", value: "module" },
-      { name: "async", value: "" },
-      { name: "id", value: "boot" },
-    ]);
-    expect(boot && textOf(boot)).toMatch(
-      /^await new Promise\(\(go\) => \{\n {2}if \(document\.visibilityState/,
+    // Every chunk the module script imports is preloaded, the client entry (which hydrates) last.
+    const code = modules[0] ? textOf(modules[0]) : "";
+    const imported = [...code.matchAll(/(?:from |import |import\()"(\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1],
     );
+    expect(imported.at(-1)).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
+    expect(preloads.map((e) => attribute(e, "href"))).toEqual(expect.arrayContaining(imported));
   });
 
   it.each(PAGES)("leaves every other part of %s as React Router wrote it", async (file) => {
     const original = parseHtml(await readRouterOutput(file));
-    const routerBoot = elements(original).find((e) => attribute(e, "type") === "module");
-    for (const link of elements(original).filter((e) => attribute(e, "rel") === "modulepreload")) {
-      removeElement(link);
-    }
     const rewritten = parseHtml(await readBuilt(file));
     for (const element of elements(rewritten)) {
-      if (attribute(element, "rel") === "expect" || element.tagName === "style") removeElement(element);
+      if (element.tagName === "style") removeElement(element);
       if (attribute(element, "rel") === "stylesheet")
         element.attrs = element.attrs.filter((a) => a.name !== "disabled");
-      if (attribute(element, "id") === "boot") {
-        element.attrs = element.attrs.filter((a) => a.name !== "id");
-        setText(element, routerBoot ? textOf(routerBoot) : "");
-      }
     }
     expect(serializeHtml(rewritten)).toBe(serializeHtml(original));
   });
@@ -97,7 +88,7 @@ describe("the fixture build", () => {
       scriptHashes: [...new Set(executable.map((e) => sha256(textOf(e))))],
       styleHashes: [...new Set(styles.map((e) => sha256(textOf(e))))],
     });
-    // The JSON-LD data block is never executed and needs no hash; the head script and the boot do.
+    // The JSON-LD data block is never executed and needs no hash; the head script and the boot script do.
     const jsonLd = scripts.find((e) => attribute(e, "type") === "application/ld+json");
     expect(jsonLd).toBeDefined();
     expect(manifest.pages[file]?.scriptHashes).not.toContain(sha256(jsonLd ? textOf(jsonLd) : ""));

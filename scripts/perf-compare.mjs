@@ -75,7 +75,10 @@ const figures = {
   js: { label: "JS execution", audit: "bootup-time", show: (v) => `${Math.round(v)} ms` },
 };
 
-/** One Lighthouse run (mobile, performance only): the figures above and the performance score. */
+/**
+ * One Lighthouse run (mobile, performance only): the figures above and the performance score, or
+ * undefined when Lighthouse recorded no usable trace.
+ */
 function lighthouse(url) {
   const flags = [...chromiumFlags.filter((f) => f !== "--headless"), "--headless=new"].join(" ");
   const r = spawnSync(
@@ -92,7 +95,12 @@ function lighthouse(url) {
     ],
     { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
-  if (r.status !== 0) throw new Error(`lighthouse ${url} failed: ${r.stderr}`);
+  // Lighthouse sometimes fails to record the trace on a loaded machine (NO_NAVSTART, NO_FCP): that run
+  // is repeated, as LHCI's runs are.
+  if (r.status !== 0) {
+    process.stderr.write(`\nlighthouse ${url}: ${r.stderr.trim().split("\n").at(-1)}; again\n`);
+    return undefined;
+  }
   const lhr = JSON.parse(r.stdout);
   const result = { score: lhr.categories.performance.score * 100 };
   for (const [key, f] of Object.entries(figures)) result[key] = lhr.audits[f.audit]?.numericValue;
@@ -106,7 +114,7 @@ const median = (values) => {
   return v.length % 2 ? v[m] : (v[m] + v[m + 1]) / 2;
 };
 
-lighthouse(`http://localhost:${builds[0].port}${routes[0]}`); // warm-up, not counted
+lighthouse(`http://localhost:${builds[0].port}${routes[0]}`); // warm-up, not counted (nor checked)
 const results = new Map(builds.flatMap((b) => routes.map((r) => [`${b.name} ${r}`, []])));
 for (let run = 0; run < runs; run++) {
   for (const route of routes) {

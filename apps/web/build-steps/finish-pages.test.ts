@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
+import { BOOT_AFTER_PAINT_SCRIPT } from "./boot-after-paint";
 import { listClientFiles } from "./client-files";
 import {
   attribute,
@@ -12,9 +13,12 @@ import {
   findElement,
   parseHtml,
   removeElement,
+  replaceElement,
   serializeHtml,
+  templateContent,
   textOf,
 } from "./html-tree";
+import { ROUTER_BOOT_ID } from "./router-page";
 import { fixtureBuildDir, fixtureClientDir, readBuilt, readRouterOutput } from "./test-fixture/fixture-build";
 import { FIXTURE_SERVICE_URLS, HEAD_SCRIPT } from "./test-fixture/fixture-facts";
 
@@ -45,35 +49,61 @@ describe("the fixture build", () => {
     expect(style && "tagName" in style && style.tagName === "style" && textOf(style)).toBe(css);
   });
 
-  it("boots as React Router does: modulepreload links in <head>, then its module script", async () => {
-    const document = parseHtml(await readBuilt("index.html"));
-    const head = findElement(document, "head");
-    const preloads = elements(document).filter((e) => attribute(e, "rel") === "modulepreload");
-    expect(preloads.length).toBeGreaterThanOrEqual(3);
-    for (const link of preloads) expect(link.parentNode).toBe(head);
-    const modules = elements(document).filter((e) => attribute(e, "type") === "module");
-    expect(modules.map((e) => e.attrs)).toEqual([
-      [
-        { name: "type", value: "module" },
-        { name: "async", value: "" },
-      ],
-    ]);
-    // Every chunk the module script imports is preloaded, the client entry (which hydrates) last.
-    const code = modules[0] ? textOf(modules[0]) : "";
-    const imported = [...code.matchAll(/(?:from |import |import\()"(\/assets\/[^"]+\.js)"/g)].map(
-      (m) => m[1],
+  it("runs React Router's boot after the first paint, and keeps only the entry's modulepreload link", async () => {
+    const original = parseHtml(await readRouterOutput("index.html"));
+    const routerBoot = elements(original).find((e) => attribute(e, "type") === "module");
+    const entry = /import\("(\/assets\/entry\.client-[\w-]+\.js)"\);\s*$/.exec(
+      routerBoot ? textOf(routerBoot) : "",
+    )?.[1];
+    expect(entry).toBeDefined();
+    expect(elements(original).filter((e) => attribute(e, "rel") === "modulepreload").length).toBeGreaterThan(
+      3,
     );
-    expect(imported.at(-1)).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
-    expect(preloads.map((e) => attribute(e, "href"))).toEqual(expect.arrayContaining(imported));
+
+    const document = parseHtml(await readBuilt("index.html"));
+    const preloads = elements(document).filter((e) => attribute(e, "rel") === "modulepreload");
+    expect(preloads.map((e) => [e.parentNode, attribute(e, "href")])).toEqual([
+      [findElement(document, "head"), entry],
+    ]);
+    // No module script the parser would run: React Router's is in the boot's <template>, as it wrote
+    // it, right before the script that puts it in place after the first paint.
+    expect(elements(document).filter((e) => attribute(e, "type") === "module")).toEqual([]);
+    const template = elements(document).find((e) => attribute(e, "id") === ROUTER_BOOT_ID);
+    const content = template ? elements(templateContent(template)) : [];
+    expect(content.map((e) => [e.attrs, textOf(e)])).toEqual([[routerBoot?.attrs, textOf(routerBoot!)]]);
+    const next = template?.parentNode?.childNodes[template.parentNode.childNodes.indexOf(template) + 1];
+    expect(next && "tagName" in next && [next.tagName, next.attrs, textOf(next)]).toEqual([
+      "script",
+      [],
+      BOOT_AFTER_PAINT_SCRIPT,
+    ]);
+    expect(template?.parentNode).toBe(findElement(document, "body"));
+  });
+
+  it("leaves the SPA fallback's boot as React Router wrote it (it paints nothing before React)", async () => {
+    expect(await readBuilt("__spa-fallback.html")).toContain('<script type="module" async="">');
   });
 
   it.each(PAGES)("leaves every other part of %s as React Router wrote it", async (file) => {
     const original = parseHtml(await readRouterOutput(file));
     const rewritten = parseHtml(await readBuilt(file));
+    const kept = new Set(
+      elements(rewritten).flatMap((e) =>
+        attribute(e, "rel") === "modulepreload" ? [attribute(e, "href")] : [],
+      ),
+    );
+    for (const link of elements(original).filter((e) => attribute(e, "rel") === "modulepreload")) {
+      if (!kept.has(attribute(link, "href"))) removeElement(link);
+    }
     for (const element of elements(rewritten)) {
       if (element.tagName === "style") removeElement(element);
       if (attribute(element, "rel") === "stylesheet")
         element.attrs = element.attrs.filter((a) => a.name !== "disabled");
+      if (element.tagName === "script" && textOf(element) === BOOT_AFTER_PAINT_SCRIPT) removeElement(element);
+      if (attribute(element, "id") === ROUTER_BOOT_ID) {
+        const [script] = elements(templateContent(element));
+        if (script) replaceElement(element, script);
+      }
     }
     expect(serializeHtml(rewritten)).toBe(serializeHtml(original));
   });
@@ -81,14 +111,17 @@ describe("the fixture build", () => {
   it.each(PAGES)("lists exactly the inline scripts and styles of %s in the site manifest", async (file) => {
     const manifest = await readManifest();
     const document = parseHtml(await readBuilt(file));
-    const scripts = elements(document).filter((e) => e.tagName === "script");
+    // React Router's boot, in its <template>, is inline code that runs too.
+    const all = [...elementsOf(document, { templates: true })];
+    const scripts = all.filter((e) => e.tagName === "script");
     const executable = scripts.filter((e) => attribute(e, "type") !== "application/ld+json");
-    const styles = elements(document).filter((e) => e.tagName === "style");
+    const styles = all.filter((e) => e.tagName === "style");
+    expect(executable.some((e) => attribute(e, "type") === "module")).toBe(true);
     expect(manifest.pages[file]).toEqual({
       scriptHashes: [...new Set(executable.map((e) => sha256(textOf(e))))],
       styleHashes: [...new Set(styles.map((e) => sha256(textOf(e))))],
     });
-    // The JSON-LD data block is never executed and needs no hash; the head script and the boot script do.
+    // The JSON-LD data block is never executed and needs no hash; the head script and the boot do.
     const jsonLd = scripts.find((e) => attribute(e, "type") === "application/ld+json");
     expect(jsonLd).toBeDefined();
     expect(manifest.pages[file]?.scriptHashes).not.toContain(sha256(jsonLd ? textOf(jsonLd) : ""));

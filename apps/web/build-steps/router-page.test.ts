@@ -28,15 +28,54 @@ function changed(from: string | RegExp, to: string): string {
 }
 
 describe("readRouterPage on React Router's output", () => {
-  it.each(PAGES)("accepts %s as React Router wrote it and finds its stylesheet", async (file) => {
+  it.each(PAGES)("accepts %s as React Router wrote it and finds its parts", async (file) => {
     const page = read(await readRouterOutput(file), file);
     expect(page.stylesheets.map((l) => l.href)).toEqual([expect.stringMatching(/^\/assets\/root-.+\.css$/)]);
+    expect(page.boot.entry).toMatch(/^\/assets\/entry\.client-.+\.js$/);
+    expect(page.boot.code).toMatch(/^import "\/assets\/manifest-.+\.js";\n/);
+    expect(page.modulePreloads.map((l) => l.href)).toContain(page.boot.entry);
   });
 });
 
 describe("readRouterPage fails the build naming what changed", () => {
   const stylesheet = '<link rel="stylesheet" href="/assets/root-';
+  const preload = '<link rel="modulepreload" href="/assets/manifest-';
   const cases: [string, () => string, RegExp][] = [
+    [
+      "a modulepreload link gains crossorigin",
+      () => changed(preload, '<link rel="modulepreload" crossOrigin="" href="/assets/manifest-'),
+      /<link rel="modulepreload" crossorigin="" href="\/assets\/manifest-.+"> has crossorigin, which the build would drop \(the link is removed/,
+    ],
+    [
+      "a modulepreload link points at a file that is not in the build",
+      () => changed(/href="\/assets\/home-[^"]+\.js"/, 'href="/assets/home-gone.js"'),
+      /<link rel="modulepreload" href="\/assets\/home-gone\.js">: no such file in the build/,
+    ],
+    [
+      "the client entry loses its modulepreload link",
+      () => changed(/<link rel="modulepreload" href="\/assets\/entry\.client-[^"]+"\/>/, ""),
+      /the client entry \/assets\/entry\.client-.+\.js has no modulepreload link/,
+    ],
+    [
+      "the boot script no longer ends with the entry's import()",
+      () => changed(/import\("(\/assets\/entry\.client-[^"]+)"\);/, 'import("$1").then(() => {});'),
+      /the boot script no longer ends with import\("…entry\.client….js"\)/,
+    ],
+    [
+      "the boot script's tag loses async",
+      () => changed('<script type="module" async="">', '<script type="module">'),
+      /the boot script's tag changed: <script type="module"> \(expected <script type="module" async="">\)/,
+    ],
+    [
+      "the boot script's tag gains a nonce",
+      () => changed('<script type="module" async="">', '<script type="module" async="" nonce="x">'),
+      /the boot script's tag changed: <script type="module" async="" nonce="x">/,
+    ],
+    [
+      "a second module script appears",
+      () => changed("</body>", '<script type="module">import "/assets/x.js";</script></body>'),
+      /expected one module script \(React Router's boot\), found 2/,
+    ],
     [
       "the stylesheet link gains an attribute (React's precedence)",
       () => changed(stylesheet, '<link rel="stylesheet" precedence="default" href="/assets/root-'),

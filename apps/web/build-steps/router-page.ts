@@ -1,8 +1,8 @@
-// The part of a page prerendered by React Router that the build changes, found in the parsed page and
+// The parts of a page prerendered by React Router that the build changes, found in the parsed page and
 // checked against what React Router 7 renders: its stylesheet links, whose CSS is inlined
-// (inline-css.ts). Anything else about them fails the build, naming what changed: an inlining that
-// matched the old shape would otherwise ship pages that render-block on the stylesheet or lose their
-// styles. The rest of the page, its boot included, is left as React Router wrote it.
+// (inline-css.ts), and its boot, which runs after the first paint (boot-after-paint.ts). Anything else
+// about them fails the build, naming what changed: a rewrite that matched the old shape would otherwise
+// ship pages that render-block on the stylesheet, lose their styles, or do not hydrate.
 import {
   type HtmlDocument,
   type HtmlElement,
@@ -11,8 +11,12 @@ import {
   elementsOf,
   findElement,
   startTag,
+  textOf,
 } from "./html-tree";
 import { expectOutput } from "./output-changed";
+
+/** The id of the <template> that holds React Router's module script until the first paint. */
+export const ROUTER_BOOT_ID = "router-boot";
 
 interface LinkedFile {
   element: HtmlElement;
@@ -25,15 +29,23 @@ export interface RouterPage {
   document: HtmlDocument;
   /** <link rel="stylesheet" href="/assets/….css">, in <head>. */
   stylesheets: LinkedFile[];
+  /** <link rel="modulepreload" href="/assets/….js">, in <head>. */
+  modulePreloads: LinkedFile[];
+  /**
+   * React Router's boot: the inline module script that imports the route modules and then, with
+   * import(), the client entry (`entry`, "/assets/entry.client-….js"), which hydrates.
+   */
+  boot: { element: HtmlElement; code: string; entry: string };
 }
 
 const STYLESHEET_HREF = /^\/assets\/[^/]+\.css$/;
+const CHUNK_HREF = /^\/assets\/[^/]+\.js$/;
 
 const relTokens = (element: HtmlElement) => (attribute(element, "rel") ?? "").toLowerCase().split(/\s+/);
 
 /**
- * Finds and checks the stylesheet links of one prerendered page. `isBuildFile` tells whether a
- * root-relative URL ("/assets/x.css") is a file of the client build.
+ * Finds and checks the stylesheet links and the boot of one prerendered page. `isBuildFile` tells
+ * whether a root-relative URL ("/assets/x.css") is a file of the client build.
  */
 export function readRouterPage(
   document: HtmlDocument,
@@ -48,40 +60,85 @@ export function readRouterPage(
     () => "<head> already has a <style>: the build expects the stylesheet as a <link> to inline",
   );
   const stylesheets: LinkedFile[] = [];
-  for (const element of elementsOf(document)) {
+  const modulePreloads: LinkedFile[] = [];
+  const moduleScripts: HtmlElement[] = [];
+  for (const element of elementsOf(document, { templates: true })) {
+    expectOutput(
+      attribute(element, "id") !== ROUTER_BOOT_ID,
+      file,
+      () => `${startTag(element)} has the id "${ROUTER_BOOT_ID}" the build gives the boot's <template>`,
+    );
     if (element.tagName === "link" && relTokens(element).includes("stylesheet")) {
-      stylesheets.push(checkedStylesheet(element, file, head));
+      stylesheets.push(checkedLink(element, file, head, "stylesheet", STYLESHEET_HREF));
+    } else if (element.tagName === "link" && relTokens(element).includes("modulepreload")) {
+      modulePreloads.push(checkedLink(element, file, head, "modulepreload", CHUNK_HREF));
+    } else if (
+      element.tagName === "script" &&
+      attribute(element, "type")?.trim().toLowerCase() === "module"
+    ) {
+      moduleScripts.push(element);
     }
   }
-  for (const link of stylesheets) {
+  for (const link of [...stylesheets, ...modulePreloads]) {
     expectOutput(isBuildFile(link.href), file, () => `${startTag(link.element)}: no such file in the build`);
   }
   expectOutput(stylesheets.length > 0, file, () => 'no <link rel="stylesheet">: nothing to inline');
-  return { file, document, stylesheets };
+  expectOutput(
+    moduleScripts.length === 1,
+    file,
+    () => `expected one module script (React Router's boot), found ${moduleScripts.length}`,
+  );
+  const [boot] = moduleScripts as [HtmlElement];
+  expectOutput(
+    boot.parentNode === findElement(document, "body"),
+    file,
+    () => "the boot script is not a child of <body>, whose unexpected children hydration passes over",
+  );
+  expectOutput(
+    attribute(boot, "async") === "" &&
+      attributeNames(boot).length === 2 &&
+      attribute(boot, "src") === undefined,
+    file,
+    () => `the boot script's tag changed: ${startTag(boot)} (expected <script type="module" async="">)`,
+  );
+  const code = textOf(boot);
+  const entry = /\bimport\("(\/assets\/entry\.client-[^"/]+\.js)"\);\s*$/.exec(code)?.[1];
+  expectOutput(
+    entry,
+    file,
+    () => `the boot script no longer ends with import("…entry.client….js"):\n${code}`,
+  );
+  expectOutput(
+    modulePreloads.some((link) => link.href === entry),
+    file,
+    () => `the client entry ${entry} has no modulepreload link`,
+  );
+  return { file, document, stylesheets, modulePreloads, boot: { element: boot, code, entry } };
 }
 
-/** A <link rel="stylesheet" href="/assets/….css"> in <head> with no other attribute. */
-function checkedStylesheet(element: HtmlElement, file: string, head: HtmlElement): LinkedFile {
+/** A <link rel="…" href="…"> in <head> with no other attribute. */
+function checkedLink(
+  element: HtmlElement,
+  file: string,
+  head: HtmlElement,
+  rel: "stylesheet" | "modulepreload",
+  href: RegExp,
+): LinkedFile {
   const tag = startTag(element);
   expectOutput(element.parentNode === head, file, () => `${tag} is not in <head>`);
-  expectOutput(
-    attribute(element, "rel") === "stylesheet",
-    file,
-    () => `${tag}: rel is not just "stylesheet"`,
-  );
+  expectOutput(attribute(element, "rel") === rel, file, () => `${tag}: rel is not just "${rel}"`);
   const others = attributeNames(element).filter((name) => name !== "rel" && name !== "href");
   expectOutput(
     others.length === 0,
     file,
     () =>
-      `${tag} has ${others.join(", ")}, which the build would drop (the link is disabled and its CSS ` +
-      "inlined in a plain <style>)",
+      `${tag} has ${others.join(", ")}, which the build would drop (` +
+      (rel === "stylesheet"
+        ? "the link is disabled and its CSS inlined in a plain <style>"
+        : "the link is removed and the boot's module script fetches the chunk itself") +
+      ")",
   );
   const value = attribute(element, "href") ?? "";
-  expectOutput(
-    STYLESHEET_HREF.test(value),
-    file,
-    () => `${tag}: expected an href matching ${STYLESHEET_HREF}`,
-  );
+  expectOutput(href.test(value), file, () => `${tag}: expected an href matching ${href}`);
   return { element, href: value };
 }

@@ -15,9 +15,13 @@
 //      its direct imports), evaluates it and hydrates, exactly as React Router's script would.
 //      Hydration passes over the <template> (React skips unexpected tags among <body>'s children) and
 //      takes the classic script for React Router's, whose text it never checks.
+//   3. holds the first paint until the parser has reached the <template>, i.e. the whole page is
+//      parsed (<link rel="expect" blocking="render">, Chromium; other browsers ignore it): these pages
+//      parse in a few milliseconds, and the first paint then never shows part of a page that later
+//      content could push around, nor leaves parsing to run as long tasks after it.
 // Nothing else: no preload link is inserted, no chunk is import()ed by hand, no task is scheduled
 // between chunks. WebKit froze pages booted that way (issues 19 and 28).
-import { createElement, insertBefore, removeElement, templateOf } from "./html-tree";
+import { createElement, insertAfter, insertBefore, removeElement, templateOf } from "./html-tree";
 import { ROUTER_BOOT_ID, type RouterPage } from "./router-page";
 
 /** A page that never reports a paint still boots after this long. */
@@ -60,7 +64,8 @@ export const BOOT_AFTER_PAINT_SCRIPT = `(() => {
 
 /**
  * Rewrites the page in place: modulepreload links out of <head> but the client entry's, React Router's
- * module script moved into a <template>, followed by the script that runs it after the first paint.
+ * module script moved into a <template>, followed by the script that runs it after the first paint, and
+ * the first paint held until the <template> is parsed.
  */
 export function bootAfterPaint(page: RouterPage): void {
   const { element, entry } = page.boot;
@@ -68,4 +73,6 @@ export function bootAfterPaint(page: RouterPage): void {
   const script = createElement("script", {}, BOOT_AFTER_PAINT_SCRIPT);
   insertBefore(element, script);
   insertBefore(script, templateOf(element, { id: ROUTER_BOOT_ID }));
+  const expect = createElement("link", { rel: "expect", href: `#${ROUTER_BOOT_ID}`, blocking: "render" });
+  insertAfter(page.charset, expect);
 }

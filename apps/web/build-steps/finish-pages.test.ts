@@ -78,6 +78,15 @@ describe("the fixture build", () => {
       BOOT_AFTER_PAINT_SCRIPT,
     ]);
     expect(template?.parentNode).toBe(findElement(document, "body"));
+    // The first paint waits until the parser has reached the template (the whole page).
+    const head = findElement(document, "head");
+    const [charset, expectLink] = head ? elements(head) : [];
+    expect(charset && attribute(charset, "charset")).toBe("utf-8");
+    expect(expectLink?.attrs).toEqual([
+      { name: "rel", value: "expect" },
+      { name: "href", value: `#${ROUTER_BOOT_ID}` },
+      { name: "blocking", value: "render" },
+    ]);
   });
 
   it("leaves the SPA fallback's boot as React Router wrote it (it paints nothing before React)", async () => {
@@ -96,7 +105,7 @@ describe("the fixture build", () => {
       if (!kept.has(attribute(link, "href"))) removeElement(link);
     }
     for (const element of elements(rewritten)) {
-      if (element.tagName === "style") removeElement(element);
+      if (element.tagName === "style" || attribute(element, "rel") === "expect") removeElement(element);
       if (attribute(element, "rel") === "stylesheet")
         element.attrs = element.attrs.filter((a) => a.name !== "disabled");
       if (element.tagName === "script" && textOf(element) === BOOT_AFTER_PAINT_SCRIPT) removeElement(element);

@@ -34,6 +34,7 @@ describe("readRouterPage on React Router's output", () => {
     expect(page.boot.entry).toMatch(/^\/assets\/entry\.client-.+\.js$/);
     expect(page.boot.code).toMatch(/^import "\/assets\/manifest-.+\.js";\n/);
     expect(page.modulePreloads.map((l) => l.href)).toContain(page.boot.entry);
+    expect(page.charset.attrs).toEqual([{ name: "charset", value: "utf-8" }]);
   });
 });
 
@@ -41,6 +42,16 @@ describe("readRouterPage fails the build naming what changed", () => {
   const stylesheet = '<link rel="stylesheet" href="/assets/root-';
   const preload = '<link rel="modulepreload" href="/assets/manifest-';
   const cases: [string, () => string, RegExp][] = [
+    [
+      "<meta charSet> changes its value",
+      () => changed('<meta charSet="utf-8"/>', '<meta charSet="UTF-8"/>'),
+      /<head> should start with <meta charset="utf-8">.+found <meta charset="UTF-8">/,
+    ],
+    [
+      "<meta charSet> moves down <head>",
+      () => changed(/<meta charSet="utf-8"\/>(<meta name="viewport"[^>]*>)/, '$1<meta charSet="utf-8"/>'),
+      /<head> should start with <meta charset="utf-8">.+found <meta name="viewport"/,
+    ],
     [
       "a modulepreload link gains crossorigin",
       () => changed(preload, '<link rel="modulepreload" crossOrigin="" href="/assets/manifest-'),

@@ -27,6 +27,8 @@ export interface RouterPage {
   /** Path of the page relative to the client build ("about/index.html"). */
   file: string;
   document: HtmlDocument;
+  /** <meta charset="utf-8">, the first element of <head>. */
+  charset: HtmlElement;
   /** <link rel="stylesheet" href="/assets/….css">, in <head>. */
   stylesheets: LinkedFile[];
   /** <link rel="modulepreload" href="/assets/….js">, in <head>. */
@@ -54,6 +56,16 @@ export function readRouterPage(
 ): RouterPage {
   const head = findElement(document, "head");
   expectOutput(head, file, () => "no <head>");
+  const charset = head.childNodes.find((n): n is HtmlElement => "tagName" in n);
+  expectOutput(
+    charset?.tagName === "meta" &&
+      attribute(charset, "charset") === "utf-8" &&
+      attributeNames(charset).length === 1,
+    file,
+    () =>
+      `<head> should start with <meta charset="utf-8"> (React's <meta charSet="utf-8"/>), which the ` +
+      `render-blocking <link rel="expect"> follows; found ${charset ? startTag(charset) : "nothing"}`,
+  );
   expectOutput(
     !findElement(head, "style"),
     file,
@@ -113,7 +125,7 @@ export function readRouterPage(
     file,
     () => `the client entry ${entry} has no modulepreload link`,
   );
-  return { file, document, stylesheets, modulePreloads, boot: { element: boot, code, entry } };
+  return { file, document, charset, stylesheets, modulePreloads, boot: { element: boot, code, entry } };
 }
 
 /** A <link rel="…" href="…"> in <head> with no other attribute. */

@@ -15,6 +15,7 @@ await build({
     "cli/leads": "src/cli/leads.ts",
     "bench/leads": "src/bench/leads.ts",
     "bench/desk-inbox": "src/bench/desk-inbox.ts",
+    "bench/erasure": "src/bench/erasure.ts",
     "bench/bench-target": "src/bench/bench-target.ts",
   },
   outdir: "dist",

@@ -9,6 +9,8 @@ export default [
     route("leads/:id", "routes/lead.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("speed", "routes/site-speed.tsx"),
+    route("consultations", "consultations/meetings.tsx"),
+    route("consultations/availability", "consultations/availability.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,13 +8,16 @@ import Fastify, {
 } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, configuredChannels } from "./config";
+import { organizerOf } from "./consultations/invitation";
+import { linkSecretOnce } from "./consultations/link-token";
+import { registerConsultationRoutes } from "./consultations/public-routes";
 import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
 import type { Database } from "./db/database";
 import { type Clock, systemClock } from "./clock";
 import { purgeExpiredIdempotencyKeys } from "./leads/lead-store";
 import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/routes";
 import { registerDesk } from "./desk/register";
-import { registerRateLimit } from "./rate-limit";
+import { type RateLimitBackend, registerRateLimit } from "./rate-limit";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 import { registerVitalsRoute } from "./vitals/routes";
 
@@ -28,6 +31,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Where pino writes its JSON lines (tests capture them; a terminal gets pretty lines); default stdout. */
   logStream?: { write(line: string): void };
+  /** The process's rate-limit backend, shared by its lead services (main.ts); unset: the app's own. */
+  rateLimit?: RateLimitBackend;
   /** Called after a lead is committed (wakes the outbox worker). */
   onLeadStored?: (id: string) => void;
   /** Sees every route as it is added: the route table (the desk's route-table test reads it). */
@@ -82,6 +87,7 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       config: deps.config,
       database: deps.database,
       clock: deps.clock ?? systemClock,
+      onChange: deps.onLeadStored,
     });
   }
   return app;
@@ -156,7 +162,7 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     credentials: false,
     maxAge: 600,
   });
-  const rateLimitState = await registerRateLimit(app, config);
+  const rateLimitState = await registerRateLimit(app, config, deps.rateLimit);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   // Ready while the database answers. A rate limit without Redis is reported, not failed: every
@@ -182,8 +188,20 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     channels: configuredChannels(config),
     onLeadStored: deps.onLeadStored,
   });
-  // The site's real-user speed beacons go to the contact service (issue 17).
+  // The site's real-user speed beacons and consultation bookings go to the contact service (17, 26).
   if (kind === "contact") {
+    await registerConsultationRoutes(app, {
+      database,
+      clock,
+      secret: linkSecretOnce(database.db, config.CONSULTATION_LINK_SECRET, clock),
+      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      teamChannels: configuredChannels(config),
+      organizer: organizerOf(config.MAIL_FROM, config.NOTIFY_TO),
+      mailFrom: config.MAIL_FROM,
+      siteUrl: config.siteOrigin,
+      onChange: deps.onLeadStored,
+    });
     await registerVitalsRoute(app, {
       database,
       clock,

@@ -44,6 +44,7 @@ const ALL_TABLES = [
   "staff",
   "vitals_histogram",
   "vitals_views",
+  "webhook_endpoints",
 ] as const;
 
 /**

@@ -27,6 +27,13 @@ describe.each(BACKENDS)("desk route table ($backend)", ({ backend, skip }) => {
         "GET /api/leads",
         "PATCH /api/leads/:id",
         "GET /api/site-speed",
+        "GET /api/consultations",
+        "GET /api/consultations/slots",
+        "POST /api/consultations/:id/reschedule",
+        "POST /api/consultations/:id/cancel",
+        "GET /api/consultations/availability",
+        "PUT /api/consultations/members/:id",
+        "PUT /api/consultations/settings",
       ]),
     );
     expect(keys.length).toBeGreaterThan(PUBLIC_API_ROUTES.length + 5);

@@ -116,6 +116,7 @@ export function InboxFilters({ searchRef }: { searchRef: RefObject<HTMLInputElem
               ["", "All kinds"],
               ["contact", "Contact"],
               ["quotation", "Quote request"],
+              ["consultation", "Consultation"],
             ]}
           />
         </div>

@@ -4,6 +4,8 @@ import { setTimeout } from "node:timers/promises";
 import { privacyMigration } from "./migration-0002-privacy";
 import { searchIndexMigration } from "./migration-0005-search-index";
 import { vitalsMigration } from "./migration-0006-vitals";
+import { erasureAndWebhookEndpointsMigration } from "./migration-0007-erasure-and-webhook-endpoints";
+import { consultationsMigration } from "./migration-0009-consultations";
 
 /** How often a start waiting for SQLite's write lock tries again. */
 const LOCK_RETRY_MS = 100;
@@ -78,6 +80,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0004_desk": deskMigration,
   "0005_search_index": searchIndexMigration,
   "0006_vitals": vitalsMigration,
+  "0007_erasure_and_webhook_endpoints": erasureAndWebhookEndpointsMigration,
+  "0009_consultations": consultationsMigration,
 };
 
 export interface MigrateOptions {

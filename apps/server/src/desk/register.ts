@@ -3,6 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, configuredChannels } from "../config";
+import { registerConsultationDeskRoutes } from "../consultations/desk-routes";
 import type { Database } from "../db/database";
 import type { Clock } from "../clock";
 import { registerAuthRoutes } from "./auth-routes";
@@ -19,7 +20,12 @@ import { registerSpa } from "./spa";
 /** The desk role: the staff's single-page app and its private JSON API on DESK_URL's origin. */
 export async function registerDesk(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; clock: Clock },
+  deps: {
+    config: Config;
+    database: Database;
+    clock: Clock;
+    onChange?: ((leadId: string) => void) | undefined;
+  },
 ) {
   const { config, database, clock } = deps;
   const build = await loadDeskBuild(config.DESK_BUILD_DIR);
@@ -47,5 +53,6 @@ export async function registerDesk(
   registerLeadRoutes(app, { database, clock });
   registerLeadActionRoutes(app, { database, clock, channels: configuredChannels(config) });
   registerSiteSpeedRoutes(app, { database, clock });
+  registerConsultationDeskRoutes(app, { database, clock, onChange: deps.onChange });
   registerSpa(app, build);
 }

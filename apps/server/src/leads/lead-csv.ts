@@ -28,6 +28,7 @@ const CSV_HEADER = [
   "service",
   "message",
   "details",
+  "meeting",
   "notification_state",
   "attempts",
   "sent_at",
@@ -62,6 +63,9 @@ export function leadsToCsv(leads: LeadView[]): string {
         l.serviceLabel,
         l.message,
         l.details,
+        l.meeting
+          ? `${l.meeting.start} – ${l.meeting.end} ${l.meeting.status} with ${l.meeting.member}`
+          : null,
         l.notification.state,
         l.notification.attempts,
         l.notification.sentAt,

@@ -8,7 +8,8 @@ export interface MailSettings {
 
 export interface OutgoingMail {
   from: string;
-  to: string;
+  /** One address, or several (a mail to every former member of a meeting). */
+  to: string | string[];
   /** Where replies go; none: to the sender. */
   replyTo?: string | { name: string; address: string };
   subject: string;
@@ -16,6 +17,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers: Record<string, string>;
+  /** A calendar invitation: sent as a text/calendar part whose method parameter matches the object's METHOD. */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 }
 
 /** A transport: anything that can send one message and be closed (nodemailer's SMTP transport). */
@@ -61,16 +64,21 @@ export function leadMessageId(leadId: string, mailFrom: string): string {
 export function buildLeadMail(lead: LeadNotice, settings: MailSettings): OutgoingMail {
   const who = headerSafe(lead.name, 100);
   const quote = lead.kind === "quotation";
-  const heading = quote ? "New quote request" : "New contact message";
-  const subject = `${heading} from ${who}${quote && lead.serviceLabel ? ` (${lead.serviceLabel})` : ""}`;
+  const booking = lead.kind === "consultation";
+  const heading = quote ? "New quote request" : booking ? "New consultation booking" : "New contact message";
+  const subject = `${heading} from ${who}${(quote || booking) && lead.serviceLabel ? ` (${lead.serviceLabel})` : ""}`;
   const rows: [string, string][] = [
     ["Name", lead.name],
     ["Email", lead.email],
     ["Phone", lead.phone],
   ];
-  if (quote) rows.push(["Company", lead.company ?? "—"], ["Service", lead.serviceLabel ?? "—"]);
+  if (quote || booking) rows.push(["Company", lead.company ?? "—"], ["Service", lead.serviceLabel ?? "—"]);
   rows.push(["Received", lead.createdAt], ["Lead id", lead.id]);
-  const longLabel = quote ? "Details" : "Message";
+  const longLabel = quote
+    ? "Details"
+    : booking
+      ? "Note (the meeting is in the desk's Consultations)"
+      : "Message";
   const longText = (quote ? lead.details : lead.message) ?? "—";
 
   const text = [

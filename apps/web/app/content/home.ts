@@ -35,7 +35,7 @@ export const home = {
   cta: {
     title: "Ready to Transform Your Business?",
     text: "Get in touch with us today and discover how our solutions can drive your business forward.",
-    primary: { label: "Schedule a Free Consultation", href: "/contact" },
+    primary: { label: "Schedule a Free Consultation", href: "/consultation" },
     secondary: { label: "Contact Sales", href: "/contact" },
   },
   offer: {

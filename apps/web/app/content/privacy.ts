@@ -1,4 +1,5 @@
 import { company, mailto } from "./company";
+import { consultationActivity } from "./consultation";
 
 /**
  * Privacy notice (UK GDPR Articles 13 and 14) for a company that takes enquiries through the contact
@@ -30,7 +31,7 @@ export interface PrivacySection {
 }
 
 /** ISO date of the last change; shown as "Last updated". */
-export const privacyLastUpdated = "2026-11-24";
+export const privacyLastUpdated = "2026-11-26";
 
 /**
  * How long each kind of record is kept: packages/contracts' periods as this build was made with them
@@ -103,6 +104,7 @@ export const privacySections: PrivacySection[] = [
           "Steps taken at your request before entering into a contract (UK GDPR Article 6(1)(b)); where you ask on behalf of your employer, our legitimate interests in responding to a business request (Article 6(1)(f)).",
         retention: `${retention.enquiryMonths} months after our last contact with you. If you become a client, the records of our contract are kept for as long as the law requires us to keep them.`,
       },
+      consultationActivity(retention.enquiryMonths),
       {
         kind: "activity",
         title: "Job applications by e-mail",

@@ -9,7 +9,7 @@ export default {
   ssr: false,
   // Every known URL is prerendered to real HTML; the list comes from the content modules.
   prerender: () => prerenderPaths(),
-  // After prerendering: sitemap, icons and share image, every page given its stylesheet inline, the site
+  // After prerendering: sitemap, icons and share image, every page rewritten to paint first, the site
   // manifest and static-host configs, compressed copies (build-steps/finish-site-build.ts).
   buildEnd: (args) => finishSiteBuild(args, buildSettings(process.env)),
   future: futureFlags,

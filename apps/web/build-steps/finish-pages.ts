@@ -1,5 +1,5 @@
 // The part of the build's end that any React Router app of this shape needs (the site, and the fixture
-// app of the build tests): every prerendered page given its stylesheet inline, then the site manifest, the
+// app of the build tests): every prerendered page rewritten to paint first, then the site manifest, the
 // static-host configs and the compressed copies, which come last so that they hash, list and compress
 // everything written before them.
 import type { Config } from "@react-router/dev/config";
@@ -35,6 +35,6 @@ export async function finishPages(args: BuildEndArgs, serviceUrls: ServiceUrls):
   const { clientDir, routePaths } = builtApp(args);
   const log = buildLog(args);
   const pages = await rewritePages(clientDir, await listClientFiles(clientDir));
-  log(`${Object.keys(pages).length} pages: stylesheet inlined`);
+  log(`${Object.keys(pages).length} pages: stylesheet inlined, React Router's boot after the first paint`);
   await writeSiteArtifacts(clientDir, { serviceUrls, routePaths, pages, log });
 }

@@ -34,6 +34,11 @@ export default defineConfig({
     // minifier (budget: first-load JS of / <= 125 KB gzip, npm run check:js-budget). Set here rather
     // than per environment: Vite builds every environment with one shared set of plugins, whose terser
     // plugin reads the top-level build options.
+    // A lazy chunk (offer popup, cookie settings, chat panel, carousel engine, web-vitals) is a plain
+    // import(): Vite's preload helper would first add <link rel="modulepreload"> for the chunk and its
+    // imports, the pattern that froze WebKit (issues 19 and 28, docs/decisions/0007-paint-first-loading.md).
+    // Every import of these chunks is a chunk the page has already loaded, so nothing waits longer.
+    modulePreload: false,
     minify: "terser",
     terserOptions: {
       module: true,

@@ -39,6 +39,6 @@ export async function finishPages(
   const { clientDir, routePaths } = builtApp(args);
   const log = buildLog(args);
   const pages = await rewritePages(clientDir, await listClientFiles(clientDir));
-  log(`${Object.keys(pages).length} pages: stylesheet inlined, boot after the first paint`);
+  log(`${Object.keys(pages).length} pages: stylesheet inlined, React Router's boot after the first paint`);
   await writeSiteArtifacts(clientDir, { serviceUrls, routePaths, pages, log, liveChat });
 }

@@ -53,16 +53,16 @@ test("a visitor who accepts cookies finds their page views in the desk's Site sp
   expect(beacons.length).toBeGreaterThanOrEqual(pages.length);
   expect(beacons.every((r) => r.method === "POST")).toBe(true);
 
-  // The figures: written within a second or two.
+  // The figures: written within a second or two, every page's (the service page's beacon may be
+  // written after the home page's twenty).
+  const added = (a: SiteSpeedAnswer) => ({
+    home: viewsOf(a, "/", device) - viewsOf(before, "/", device),
+    service: viewsOf(a, "/services/:serviceType", device) - viewsOf(before, "/services/:serviceType", device),
+  });
   await expect
-    .poll(async () => viewsOf(await figures(desk), "/", device) - viewsOf(before, "/", device), {
-      timeout: 15_000,
-    })
-    .toBe(HOME_VIEWS);
+    .poll(async () => added(await figures(desk)), { timeout: 15_000 })
+    .toEqual({ home: HOME_VIEWS, service: 1 });
   const after = await figures(desk);
-  expect(viewsOf(after, "/services/:serviceType", device)).toBeGreaterThan(
-    viewsOf(before, "/services/:serviceType", device),
-  );
   const home = after.routes.find((r) => r.route === "/" && r.device === device)!;
   for (const metric of ["LCP", "INP", "CLS", "FCP", "TTFB"]) {
     expect(home.metrics.find((m) => m.metric === metric)!.d7.p75, metric).not.toBeNull();

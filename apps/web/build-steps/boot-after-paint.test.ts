@@ -99,7 +99,7 @@ describe("the script that boots a page after its first paint", () => {
       "Importing a module script failed.",
     ];
 
-    it.each(messages)("is reported a few seconds later on a page the visitor stays on (%s)", (message) => {
+    it.each(messages)("is reported a second later on a page the visitor stays on (%s)", (message) => {
       const page = runScript();
       const event = failure(message);
       page.dispatch("unhandledrejection", event);

@@ -27,12 +27,8 @@ import { ROUTER_BOOT_ID, type RouterPage } from "./router-page";
 /** A page that never reports a paint still boots after this long. */
 export const BOOT_AT_THE_LATEST_MS = 3000;
 
-/**
- * A failed import() is reported this long after it failed, unless the page was left meanwhile. The
- * loads are cancelled when the next navigation starts, and pagehide comes only once its response is in:
- * a second was not always enough on a loaded machine (Firefox, 1 of 10 quick-navigation runs).
- */
-export const IMPORT_FAILURE_GRACE_MS = 5000;
+/** A failed import() is reported this long after it failed, unless the page was left meanwhile. */
+export const IMPORT_FAILURE_GRACE_MS = 1000;
 
 /**
  * The message of a failed import() of a module: Chromium's, Firefox's and WebKit's. Loads are cancelled

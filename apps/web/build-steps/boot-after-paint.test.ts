@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { BOOT_AFTER_PAINT_SCRIPT, BOOT_AT_THE_LATEST_MS, IMPORT_FAILURE_GRACE_MS } from "./boot-after-paint";
+import {
+  BOOT_AFTER_PAINT_SCRIPT,
+  BOOT_AT_THE_LATEST_MS,
+  BOOT_FAILED,
+  IMPORT_FAILURE_GRACE_MS,
+} from "./boot-after-paint";
 import { ROUTER_BOOT_ID } from "./router-page";
 
 // The script that runs React Router's boot after the first paint, run with the browser's parts faked:
@@ -33,7 +38,9 @@ function runScript({ visibilityState = "visible", paintTiming = true }: Options 
       template = null;
     },
   };
+  const window: Record<string, unknown> = {};
   const run = new Function(
+    "window",
     "document",
     "addEventListener",
     "PerformanceObserver",
@@ -42,6 +49,7 @@ function runScript({ visibilityState = "visible", paintTiming = true }: Options 
     BOOT_AFTER_PAINT_SCRIPT,
   ) as (...args: unknown[]) => void;
   run(
+    window,
     {
       visibilityState,
       getElementById: (id: string) => (expect(id).toBe(ROUTER_BOOT_ID), template),
@@ -54,7 +62,8 @@ function runScript({ visibilityState = "visible", paintTiming = true }: Options 
   );
   const dispatch = (type: string, event?: unknown) => listeners[type]?.forEach((listener) => listener(event));
   const fire = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.callback());
-  return { booted, dispatch, fire, reported, paint: () => paint() };
+  const bootFailed = (error: unknown) => (window[BOOT_FAILED] as (error: unknown) => void)(error);
+  return { booted, dispatch, fire, reported, bootFailed, paint: () => paint() };
 }
 
 const bootedOnce = ["copy of React Router's module script"];
@@ -115,6 +124,20 @@ describe("the script that boots a page after its first paint", () => {
       page.dispatch("pagehide");
       page.fire(IMPORT_FAILURE_GRACE_MS);
       expect(page.reported).toEqual([]);
+    });
+
+    it("of the client entry, caught by React Router's boot, is reported unless the page is being left", () => {
+      const stays = runScript();
+      const error = new TypeError(messages[1]);
+      stays.bootFailed(error);
+      expect(stays.reported).toEqual([]);
+      stays.fire(IMPORT_FAILURE_GRACE_MS);
+      expect(stays.reported).toEqual([error]);
+      const left = runScript();
+      left.bootFailed(error);
+      left.dispatch("pagehide");
+      left.fire(IMPORT_FAILURE_GRACE_MS);
+      expect(left.reported).toEqual([]);
     });
 
     it("leaves every other rejection to the browser", () => {

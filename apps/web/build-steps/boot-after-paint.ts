@@ -21,7 +21,7 @@
 //      content could push around, nor leaves parsing to run as long tasks after it.
 // Nothing else: no preload link is inserted, no chunk is import()ed by hand, no task is scheduled
 // between chunks. WebKit froze pages booted that way (issues 19 and 28).
-import { createElement, insertAfter, insertBefore, removeElement, templateOf } from "./html-tree";
+import { createElement, insertAfter, insertBefore, removeElement, setText, templateOf } from "./html-tree";
 import { ROUTER_BOOT_ID, type RouterPage } from "./router-page";
 
 /** A page that never reports a paint still boots after this long. */
@@ -38,6 +38,14 @@ export const IMPORT_FAILURE_GRACE_MS = 1000;
 const IMPORT_FAILED = /dynamically imported module|Importing a module script failed/;
 
 /**
+ * The window property through which React Router's import() of the client entry hands a failure to the
+ * classic script. The import() gets this catch because an unhandled rejection in a page being torn down
+ * is not always dispatched as an event: Firefox then logs it as an uncaught error even so (2 of 10 runs
+ * of the quick-navigation check on a loaded machine).
+ */
+export const BOOT_FAILED = "__routerBootFailed";
+
+/**
  * The classic script that runs React Router's boot (the module script in the template ROUTER_BOOT_ID)
  * once the page has painted. Paint timing, unlike requestAnimationFrame, is not paused in background
  * tabs nor replaced by the fake clocks of browser tests. A failed import() is reported a moment later,
@@ -47,10 +55,12 @@ const IMPORT_FAILED = /dynamically imported module|Importing a module script fai
 export const BOOT_AFTER_PAINT_SCRIPT = `(() => {
   let leaving = false;
   addEventListener("pagehide", () => (leaving = true));
+  const failed = (error) => setTimeout(() => leaving || reportError(error), ${IMPORT_FAILURE_GRACE_MS});
+  window.${BOOT_FAILED} = failed;
   addEventListener("unhandledrejection", (event) => {
     if (!${IMPORT_FAILED}.test(String(event.reason?.message))) return;
     event.preventDefault();
-    setTimeout(() => leaving || reportError(event.reason), ${IMPORT_FAILURE_GRACE_MS});
+    failed(event.reason);
   });
   const boot = () => {
     const template = document.getElementById(${JSON.stringify(ROUTER_BOOT_ID)});
@@ -63,12 +73,23 @@ export const BOOT_AFTER_PAINT_SCRIPT = `(() => {
 })();`;
 
 /**
+ * React Router's boot code with its last statement (router-page.ts checks it), the import() of the client
+ * entry, handed to the classic script when it fails.
+ */
+export const withEntryImportHandled = (code: string, entry: string): string =>
+  code.replace(
+    /\bimport\("[^"]+"\);\s*$/,
+    `import(${JSON.stringify(entry)}).catch((error) => window.${BOOT_FAILED}(error));`,
+  );
+
+/**
  * Rewrites the page in place: modulepreload links out of <head> but the client entry's, React Router's
- * module script moved into a <template>, followed by the script that runs it after the first paint, and
+ * module script (its import() of the client entry handled) moved into a <template>, followed by the script that runs it after the first paint, and
  * the first paint held until the <template> is parsed.
  */
 export function bootAfterPaint(page: RouterPage): void {
-  const { element, entry } = page.boot;
+  const { element, entry, code } = page.boot;
+  setText(element, withEntryImportHandled(code, entry));
   for (const link of page.modulePreloads) if (link.href !== entry) removeElement(link.element);
   const script = createElement("script", {}, BOOT_AFTER_PAINT_SCRIPT);
   insertBefore(element, script);

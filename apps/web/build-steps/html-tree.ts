@@ -46,7 +46,7 @@ export function setAttribute(element: HtmlElement, name: string, value: string):
 export const textOf = (element: HtmlElement): string =>
   element.childNodes.map((child) => (tree.isTextNode(child) ? child.value : "")).join("");
 
-function setText(element: HtmlElement, text: string): void {
+export function setText(element: HtmlElement, text: string): void {
   for (const child of [...element.childNodes]) tree.detachNode(child);
   if (text !== "") tree.insertText(element, text);
 }

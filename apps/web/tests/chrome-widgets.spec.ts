@@ -98,7 +98,7 @@ test.describe("cookie banner", () => {
     page,
   }) => {
     const release = await holdScripts(page);
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "domcontentloaded" }); // the held scripts may hold the load event
     const banner = bannerOf(page);
     await banner.getByRole("button", { name: "Accept" }).click();
     await expect(banner).toBeHidden();
@@ -112,7 +112,7 @@ test.describe("cookie banner", () => {
     page,
   }) => {
     const release = await holdScripts(page);
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "domcontentloaded" }); // the held scripts may hold the load event
     const banner = bannerOf(page);
     await banner.getByRole("button", { name: "Decline" }).click();
     await expect(banner).toBeHidden();

@@ -1,5 +1,5 @@
 import type { SlotsAnswer } from "@site/contracts/consultation";
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { fetchSlots } from "./consultation-api";
 
 export type SlotsState = { state: "loading" } | { state: "failed" } | { state: "ready"; answer: SlotsAnswer };
@@ -13,7 +13,8 @@ export function useSlots(zone: string | null, token?: string) {
     const controller = new AbortController();
     setSlots({ state: "loading" });
     fetchSlots(zone, token, controller.signal).then(
-      (answer) => setSlots({ state: "ready", answer }),
+      // A transition: React renders the days and times in short slices, not one long task.
+      (answer) => startTransition(() => setSlots({ state: "ready", answer })),
       () => controller.signal.aborted || setSlots({ state: "failed" }),
     );
     return () => controller.abort();

@@ -1,5 +1,5 @@
 import type { BookedMeeting } from "@site/contracts/consultation";
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { consultation } from "~/content/consultation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { browserZone } from "~/lib/zone-format";
@@ -19,9 +19,12 @@ export function ConsultationBooking() {
   const [booked, setBooked] = useState<BookedMeeting>();
   useEffect(() => {
     const z = browserZone();
-    setOwn(z);
-    setZone(z);
-    setToken(manageToken());
+    // Right after hydration: rendered in React's short slices, like the hydration itself.
+    startTransition(() => {
+      setOwn(z);
+      setZone(z);
+      setToken(manageToken());
+    });
   }, []);
   useEffect(() => {
     if (booked) document.querySelector<HTMLElement>("[data-booked]")?.focus();

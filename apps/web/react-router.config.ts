@@ -6,8 +6,11 @@ import { futureFlags } from "./build-steps/future-flags";
 
 export default {
   appDirectory: "app",
+  // WEB_BUILD_OUTPUT: another folder than build/ (a publish builds into a new folder, the page
+  // snapshot test into a temporary one).
+  buildDirectory: process.env.WEB_BUILD_OUTPUT || "build",
   ssr: false,
-  // Every known URL is prerendered to real HTML; the list comes from the content modules.
+  // Every known URL is prerendered to real HTML; the list comes from the content (content/ or CONTENT_DIR).
   prerender: () => prerenderPaths(),
   // After prerendering: sitemap, icons and share image, every page rewritten to paint first, the site
   // manifest and static-host configs, compressed copies (build-steps/finish-site-build.ts).

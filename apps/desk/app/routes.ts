@@ -9,6 +9,9 @@ export default [
     route("leads/:id", "routes/lead.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("speed", "routes/site-speed.tsx"),
+    route("content", "content/content-screen.tsx"),
   ]),
+  // The content editor: a page of its own (the Content screen frames it), with its own CSP.
+  route("keystatic/*", "content/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

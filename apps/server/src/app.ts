@@ -17,6 +17,7 @@ import { registerDesk } from "./desk/register";
 import { registerRateLimit } from "./rate-limit";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 import { registerVitalsRoute } from "./vitals/routes";
+import type { SiteBuilder } from "./content/site-builder";
 
 export type Role = "site" | "contact" | "quotation" | "desk";
 
@@ -32,6 +33,8 @@ export interface AppDeps {
   onLeadStored?: (id: string) => void;
   /** Sees every route as it is added: the route table (the desk's route-table test reads it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The desk role: how a publish builds the site (default: the real `react-router build`). */
+  siteBuilder?: SiteBuilder;
 }
 
 const ERROR_NAMES: Record<number, string> = {
@@ -82,6 +85,7 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       config: deps.config,
       database: deps.database,
       clock: deps.clock ?? systemClock,
+      siteBuilder: deps.siteBuilder,
     });
   }
   return app;

@@ -62,7 +62,15 @@ const envSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** Speed beacons (POST /vitals) per client per minute: one per page view, so a brisk reader stays under it. */
     VITALS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-    WEB_BUILD_DIR: z.string().default(path.join(repoRoot, "apps", "web", "build", "client")),
+    WEB_BUILD_DIR: z.string().optional(),
+    /** The site's content files, edited in the desk (a git checkout's content/, or a repository of its own). */
+    CONTENT_DIR: z.string().default(path.join(repoRoot, "content")),
+    /** Where publishes build the site (a folder per build) and `live`, the link to the one served. */
+    SITE_RELEASES_DIR: z.string().default(path.join(repoRoot, "data", "site-releases")),
+    /** A git remote each publish is pushed to (e.g. the repository whose CI deploys the site). */
+    CONTENT_GIT_REMOTE: z.string().optional(),
+    /** How often the site role checks whether WEB_BUILD_DIR now leads to another build. */
+    SITE_BUILD_POLL_MS: ms(1_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Proxies whose X-Forwarded-For is believed; the client is the rightmost address not listed. */
     TRUSTED_PROXIES: z
@@ -119,7 +127,13 @@ const envSchema = z
     path: ["HEADERS_TIMEOUT_MS"],
     error: "must not exceed REQUEST_TIMEOUT_MS (the headers are part of the request)",
   })
-  .transform((c) => ({ ...c, DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}` }));
+  .transform((c) => ({
+    ...c,
+    DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}`,
+    WEB_BUILD_DIR: c.WEB_BUILD_DIR ?? path.join(repoRoot, "apps", "web", "build", "client"),
+    /** WEB_BUILD_DIR unset: the site serves the live publish (SITE_RELEASES_DIR/live) once there is one. */
+    webBuildDirIsDefault: c.WEB_BUILD_DIR === undefined,
+  }));
 
 export type Config = z.output<typeof envSchema> & { retention: Retention };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { buildApp } from "../src/app";
+import { type AppDeps, buildApp } from "../src/app";
 import { SessionStore } from "../src/desk/session-store";
 import { inviteStaff } from "../src/desk/staff-store";
 import { ManualClock } from "../src/clock";
@@ -44,6 +44,7 @@ const ALL_TABLES = [
   "staff",
   "vitals_histogram",
   "vitals_views",
+  "content_publishes",
 ] as const;
 
 /**
@@ -75,12 +76,13 @@ export function useDesk(backend: Backend) {
     routes.length = 0;
   });
 
-  async function desk(env: Record<string, string> = {}) {
+  async function desk(env: Record<string, string> = {}, deps: Pick<AppDeps, "siteBuilder"> = {}) {
     app = await buildApp("desk", {
       config: testConfig({ DESK_URL, DESK_BUILD_DIR: buildDir, ...env }),
       database: t.database,
       clock,
       onRoute: (r) => routes.push(r),
+      ...deps,
     });
     await app.ready();
     return app;

@@ -37,17 +37,30 @@ export function validateFile(kind: KindName, text: string): { data: unknown } | 
   return { data: result.data };
 }
 
+/**
+ * Files that replace what `dir` holds (paths relative to it, e.g. "jobs.yaml", "images/a.png"); null
+ * stands for a deleted file. The editor's API validates a save this way before writing it.
+ */
+export type Overlay = ReadonlyMap<string, Uint8Array | null>;
+
+function readFrom(dir: string, overlay: Overlay | undefined, file: string): Buffer | undefined {
+  const replaced = overlay?.get(file);
+  if (replaced !== undefined) return replaced === null ? undefined : Buffer.from(replaced);
+  const full = path.join(dir, file);
+  return existsSync(full) ? readFileSync(full) : undefined;
+}
+
 /** The uploaded images the content names must exist and be images (checked by their bytes). */
-function checkPhotos(dir: string, raw: RawContent): ContentIssue[] {
+function checkPhotos(dir: string, raw: RawContent, overlay?: Overlay): ContentIssue[] {
   const issues: ContentIssue[] = [];
   const check = (kind: "services" | "products", list: readonly { photo?: string }[]) => {
     list.forEach((item, i) => {
       if (!item.photo) return;
       const name = item.photo.slice(UPLOADS_PUBLIC_PATH.length);
-      const file = path.join(dir, UPLOADS_DIRECTORY, name);
+      const bytes = readFrom(dir, overlay, `${UPLOADS_DIRECTORY}/${name}`);
       const where = [kind, i, "photo"];
       const field = fieldName(KINDS[kind].schema, where, raw[kind]);
-      if (!existsSync(file)) {
+      if (!bytes) {
         issues.push({
           file: KINDS[kind].file,
           path: where,
@@ -56,7 +69,7 @@ function checkPhotos(dir: string, raw: RawContent): ContentIssue[] {
         });
         return;
       }
-      const problem = imageProblem(readFileSync(file), name);
+      const problem = imageProblem(bytes, name);
       if (problem)
         issues.push({
           file: KINDS[kind].file,
@@ -75,25 +88,23 @@ function checkPhotos(dir: string, raw: RawContent): ContentIssue[] {
  * Reads and validates every content file of `dir`: the site's content, or a ContentError listing
  * every problem with its file and field. Synchronous: the build and its config read it at load time.
  */
-export function loadSiteContent(dir: string): SiteContent {
+export function loadSiteContent(dir: string, overlay?: Overlay): SiteContent {
   const issues: ContentIssue[] = [];
   const raw: Partial<Record<KindName, unknown>> = {};
   for (const kind of KIND_NAMES) {
     const { file } = KINDS[kind];
-    let text: string;
-    try {
-      text = readFileSync(path.join(dir, file), "utf8");
-    } catch {
-      issues.push({ file, path: [], field: "", message: `is missing from ${dir}` });
+    const bytes = readFrom(dir, overlay, file);
+    if (!bytes) {
+      issues.push({ file, path: [], field: "", message: "is missing" });
       continue;
     }
-    const result = validateFile(kind, text);
+    const result = validateFile(kind, bytes.toString("utf8"));
     if ("issues" in result) issues.push(...result.issues);
     else raw[kind] = result.data;
   }
   if (issues.length) throw new ContentError(issues);
   const complete = raw as RawContent;
-  const photoIssues = checkPhotos(dir, complete);
+  const photoIssues = checkPhotos(dir, complete, overlay);
   const resolved = resolveContent(complete);
   const all = [...photoIssues, ...("issues" in resolved ? resolved.issues : [])];
   if (all.length || "issues" in resolved) throw new ContentError(all);

@@ -1,6 +1,6 @@
 import type { Staff } from "@site/contracts/desk";
 
-import { Gauge, Inbox, Keyboard, LayoutDashboard, LogOut } from "lucide-react";
+import { FilePenLine, Gauge, Inbox, Keyboard, LayoutDashboard, LogOut } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { z } from "zod";
@@ -59,6 +59,10 @@ export function AppShell({ staff, children }: { staff: Staff; children: ReactNod
             <NavLink to="/speed" className={navItem}>
               <Gauge aria-hidden="true" className="size-4" />
               Site speed
+            </NavLink>
+            <NavLink to="/content" className={navItem}>
+              <FilePenLine aria-hidden="true" className="size-4" />
+              Content
             </NavLink>
           </nav>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">

@@ -4,6 +4,7 @@ import { setTimeout } from "node:timers/promises";
 import { privacyMigration } from "./migration-0002-privacy";
 import { searchIndexMigration } from "./migration-0005-search-index";
 import { vitalsMigration } from "./migration-0006-vitals";
+import { contentMigration } from "./migration-0008-content";
 
 /** How often a start waiting for SQLite's write lock tries again. */
 const LOCK_RETRY_MS = 100;
@@ -78,6 +79,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0004_desk": deskMigration,
   "0005_search_index": searchIndexMigration,
   "0006_vitals": vitalsMigration,
+  "0008_content": contentMigration,
 };
 
 export interface MigrateOptions {

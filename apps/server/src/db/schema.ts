@@ -3,6 +3,7 @@ import type { LeadStatus } from "@site/contracts/desk";
 import type { Generated } from "kysely";
 import type { DeskTables } from "./desk-schema";
 import type { VitalsTables } from "./vitals-schema";
+import type { ContentTables } from "./content-schema";
 
 /** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
 export interface LeadsTable {
@@ -99,7 +100,7 @@ interface SearchBacklogTable {
   lead_id: string;
 }
 
-export interface DB extends DeskTables, VitalsTables {
+export interface DB extends DeskTables, VitalsTables, ContentTables {
   leads_fts_keys: LeadsFtsKeysTable;
   search_backlog: SearchBacklogTable;
   leads: LeadsTable;

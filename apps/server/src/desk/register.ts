@@ -14,19 +14,24 @@ import { relyingParty } from "./passkeys";
 import { addDeskSecurityHeaders } from "./security-headers";
 import { SessionStore } from "./session-store";
 import { registerSiteSpeedRoutes } from "./site-speed-routes";
+import { registerContent } from "../content/register";
+import type { SiteBuilder } from "../content/site-builder";
 import { registerSpa } from "./spa";
 
 /** The desk role: the staff's single-page app and its private JSON API on DESK_URL's origin. */
 export async function registerDesk(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; clock: Clock },
+  deps: { config: Config; database: Database; clock: Clock; siteBuilder?: SiteBuilder },
 ) {
   const { config, database, clock } = deps;
   const build = await loadDeskBuild(config.DESK_BUILD_DIR);
   if ("missing" in build) app.log.warn(`desk pages unavailable: ${build.missing}`);
+  const none = "default-src 'none'; frame-ancestors 'none'";
   addDeskSecurityHeaders(
     app,
-    "missing" in build ? "default-src 'none'; frame-ancestors 'none'" : build.contentSecurityPolicy,
+    "missing" in build
+      ? { desk: none, editor: none }
+      : { desk: build.contentSecurityPolicy, editor: build.editorContentSecurityPolicy },
   );
 
   app.removeContentTypeParser("text/plain");
@@ -47,5 +52,6 @@ export async function registerDesk(
   registerLeadRoutes(app, { database, clock });
   registerLeadActionRoutes(app, { database, clock, channels: configuredChannels(config) });
   registerSiteSpeedRoutes(app, { database, clock });
+  registerContent(app, { config, database, clock, siteBuilder: deps.siteBuilder });
   registerSpa(app, build);
 }

@@ -21,7 +21,17 @@ export type EditorField =
   | { kind: "checkbox"; label: string; description?: string }
   | { kind: "number"; label: string; description?: string; decimals: 0 | 2; min: number; max: number }
   | { kind: "object"; label: string; description?: string }
-  | { kind: "list"; label: string; description?: string; itemLabel?: string; min: number; max: number };
+  | {
+      kind: "list";
+      label: string;
+      description?: string;
+      /** The field of an item shown in the list (a job's title). */
+      itemLabel?: string;
+      /** The field that identifies an item across edits (a job's address), else itemLabel. */
+      itemKey?: string;
+      min: number;
+      max: number;
+    };
 
 interface SelectOption {
   value: string;
@@ -166,7 +176,7 @@ export function group<const S extends z.core.$ZodLooseShape>(
 export function list<T extends z.ZodType>(
   label: string,
   item: T,
-  options: Described & { itemLabel?: string; min?: number; max?: number } = {},
+  options: Described & { itemLabel?: string; itemKey?: string; min?: number; max?: number } = {},
 ) {
   const min = options.min ?? 1;
   const max = options.max ?? 50;

@@ -29,7 +29,7 @@ export const jobsSchema = group("Jobs", {
       requirements: list("Requirements", text("Requirement", { multiline: true }), { max: 20 }),
       learn: list("What you'll learn", text("Item", { multiline: true }), { max: 20 }),
     }),
-    { itemLabel: "title", min: 0 },
+    { itemLabel: "title", itemKey: "slug", min: 0 },
   ),
 });
 export type JobsFile = z.output<typeof jobsSchema>;

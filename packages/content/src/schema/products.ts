@@ -41,7 +41,7 @@ export const productsSchema = group("Products", {
         description: "Optional: PNG, JPEG or WebP, at most 2 MB; replaces the drawing.",
       }),
     }),
-    { itemLabel: "name", max: 20 },
+    { itemLabel: "name", itemKey: "id", max: 20 },
   ),
 });
 export type ProductsFile = z.output<typeof productsSchema>;

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -5,8 +6,17 @@ import { type Retention, retentionFromEnv } from "@site/contracts";
 import { z } from "zod";
 import type { Channel } from "./db/schema";
 
-/** Repository root (apps/server/src or apps/server/dist → ../../..). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/**
+ * Repository root: the nearest folder above this module holding apps/server (the module is
+ * apps/server/src/config.ts, or bundled into apps/server/dist/main.js or dist/cli/*.js, one level deeper).
+ */
+export const repoRoot = (() => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "apps", "server", "package.json"))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(here, "../../..");
+  }
+})();
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -69,6 +79,12 @@ const envSchema = z
     SITE_RELEASES_DIR: z.string().default(path.join(repoRoot, "data", "site-releases")),
     /** A git remote each publish is pushed to (e.g. the repository whose CI deploys the site). */
     CONTENT_GIT_REMOTE: z.string().optional(),
+    /**
+     * Run (sh -c) after a publish switches the live link, with SITE_RELEASE set to the new build's
+     * folder: e.g. "nginx -s reload" where nginx serves SITE_RELEASES_DIR/live (its config includes
+     * live/nginx-site.conf, whose CSP hashes are the new pages').
+     */
+    SITE_SWITCH_COMMAND: z.string().optional(),
     /** How often the site role checks whether WEB_BUILD_DIR now leads to another build. */
     SITE_BUILD_POLL_MS: ms(1_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,5 +1,5 @@
 import { DEFAULT_CONTENT_DIR, loadSiteContent } from "@site/content";
-import { SITE_MANIFEST_FILE, type SiteManifest, hashSource } from "@site/site-policy";
+import { SITE_MANIFEST_FILE, type SiteManifest, hashSource, nginxConf } from "@site/site-policy";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -74,6 +74,7 @@ export function fixtureBuilder(options: { gate?: () => Promise<void>; fail?: str
           "window.page='careers';",
         ),
         "404/index.html": page("Page not found", "<h1>Page not found</h1>", "window.page='404';"),
+        "__spa-fallback.html": page("Loading", "<div></div>", "window.page='spa';"),
       };
       for (const job of content.jobs) {
         pages[`careers/${job.slug}/index.html`] = page(
@@ -107,6 +108,7 @@ export function fixtureBuilder(options: { gate?: () => Promise<void>; fail?: str
         ),
       };
       await writeFile(path.join(outputDir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
+      await writeFile(path.join(outputDir, "nginx-site.conf"), nginxConf(manifest));
     },
   };
 }

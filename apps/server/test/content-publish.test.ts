@@ -54,7 +54,7 @@ describe.each(BACKENDS)("publishing content ($backend)", ({ backend, skip }) => 
       const desk = await signedInDesk();
       rename("Software Engineer Intern", "Graduate Software Engineer");
       writeFileSync(path.join(checkout.root, "README.md"), "A developer's unfinished edit.\n");
-      expect((await desk.state()).changes).toEqual([{ file: "jobs.yaml", change: "changed" }]);
+      expect((await desk.state()).changes).toEqual([{ file: "jobs.yaml", label: "Jobs", change: "changed" }]);
 
       const res = await desk.publish();
       expect(res.statusCode).toBe(202);

@@ -13,7 +13,10 @@ describe("describeFileChange", () => {
     const after =
       before.replace("title: Software Engineer Intern", "title: Graduate Software Engineer") +
       before
-        .slice(before.indexOf("  - slug: ui-ux-designer"), before.indexOf("  - slug: mobile-app-developer-interns"))
+        .slice(
+          before.indexOf("  - slug: ui-ux-designer"),
+          before.indexOf("  - slug: mobile-app-developer-interns"),
+        )
         .replace("slug: ui-ux-designer", "slug: qa-engineer-intern")
         .replace("title: UI/UX Designer Intern", "title: QA Engineer Intern");
     expect(describeFileChange("jobs.yaml", bytes(before), bytes(after))).toEqual([

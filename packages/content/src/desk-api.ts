@@ -39,6 +39,8 @@ export type PublishRecord = z.infer<typeof publishSchema>;
 
 export const fileChangeSchema = z.object({
   file: z.string(),
+  /** What the file holds, in the editor's words ("Jobs", "Image"). */
+  label: z.string(),
   change: z.enum(["added", "changed", "deleted"]),
 });
 
@@ -55,6 +57,14 @@ export const contentStateSchema = z.object({
   failed: publishSchema.nullable(),
   /** Every publish and restore, newest first. */
   history: z.array(publishSchema),
+  /** The content as it was before the first publish (the version deployed), which Restore can bring back. */
+  origin: z
+    .object({
+      commit: z.string(),
+      committedAt: z.string(),
+      author: z.object({ name: z.string(), email: z.string() }),
+    })
+    .nullable(),
 });
 export type ContentState = z.infer<typeof contentStateSchema>;
 

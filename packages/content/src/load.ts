@@ -10,7 +10,10 @@ import { UPLOADS_DIRECTORY, UPLOADS_PUBLIC_PATH } from "./schema/fields";
 import type { SiteContent } from "./site-content";
 
 /** The repository's content/ folder (packages/content/src → ../../../content). */
-export const DEFAULT_CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../content");
+export const DEFAULT_CONTENT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../content",
+);
 
 /** CONTENT_DIR when set (a publish builds an exported commit), else the repository's content/. */
 export const contentDirFromEnv = (env: NodeJS.ProcessEnv = process.env) =>

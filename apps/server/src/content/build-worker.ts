@@ -1,15 +1,19 @@
 import { ContentError, loadSiteContent } from "@site/content";
 import type { BuildError, PublishRecord } from "@site/content/desk-api";
 import type { FastifyBaseLogger } from "fastify";
+import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import type { Clock } from "../clock";
 import { loadSiteBuild } from "../site/site-build";
 import type { ContentRepo } from "./git-repo";
 import type { PublishStore } from "./publish-store";
 import type { Releases } from "./releases";
 import { BuildFailure, type SiteBuilder } from "./site-builder";
+
+const run = promisify(execFile);
 
 export interface BuildWorkerDeps {
   store: PublishStore;
@@ -20,6 +24,8 @@ export interface BuildWorkerDeps {
   log: Pick<FastifyBaseLogger, "info" | "error">;
   /** How long a claimed build stays this worker's without a renewal (renewed every third of it). */
   leaseMs?: number;
+  /** SITE_SWITCH_COMMAND: run after `live` points at a new build (e.g. to reload nginx). */
+  afterSwitch?: string;
 }
 
 /**
@@ -76,6 +82,15 @@ export class BuildWorker {
     }
   }
 
+  private async runAfterSwitch(command: string, dir: string) {
+    try {
+      await run("sh", ["-c", command], { env: { ...process.env, SITE_RELEASE: dir }, timeout: 60_000 });
+    } catch (err) {
+      const e = err as { stderr?: string; message: string };
+      this.deps.log.error({ command, reason: (e.stderr || e.message).trim() }, "SITE_SWITCH_COMMAND failed");
+    }
+  }
+
   private async buildOne(publish: PublishRecord) {
     const { store, releases, clock, log } = this.deps;
     const renew = setInterval(
@@ -88,7 +103,10 @@ export class BuildWorker {
     const fail = async (error: BuildError) => {
       if (release) await releases.remove(release.name).catch(() => {});
       await store.markFailed(publish.id, error, clock.now());
-      log.error({ publish: publish.id, commit: publish.commit, reason: error.message }, "content build failed");
+      log.error(
+        { publish: publish.id, commit: publish.commit, reason: error.message },
+        "content build failed",
+      );
     };
     try {
       log.info({ publish: publish.id, commit: publish.commit }, "content build started");
@@ -99,7 +117,10 @@ export class BuildWorker {
         loadSiteContent(contentDir);
       } catch (err) {
         if (!(err instanceof ContentError)) throw err;
-        return await fail({ message: "The content has problems, so the site was not rebuilt.", issues: err.issues });
+        return await fail({
+          message: "The content has problems, so the site was not rebuilt.",
+          issues: err.issues,
+        });
       }
       release = await releases.create(publish.commit, clock.now());
       try {
@@ -119,6 +140,7 @@ export class BuildWorker {
       }
       await releases.switchTo(release.name);
       await store.markLive(publish.id, release.name, clock.now());
+      if (this.deps.afterSwitch) await this.runAfterSwitch(this.deps.afterSwitch, release.dir);
       log.info({ publish: publish.id, commit: publish.commit, release: release.name }, "content build live");
       await releases.prune().catch((err: Error) => log.error({ err }, "old site releases not removed"));
     } catch (err) {

@@ -1,8 +1,4 @@
-import {
-  contentStateSchema,
-  publishAnswerSchema,
-  restoreRequestSchema,
-} from "@site/content/desk-api";
+import { contentStateSchema, publishAnswerSchema, restoreRequestSchema } from "@site/content/desk-api";
 import { deskErrorSchema } from "@site/contracts/desk";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -12,7 +12,10 @@ const UPDATE_BODY_LIMIT = 12 * 1024 * 1024;
  * is checked first (checkEditorUpdate) and refused with a message the editor shows.
  */
 export function registerEditorRoutes(app: FastifyInstance, deps: { contentDir: string }) {
-  const handle = makeGenericAPIRouteHandler({ config: keystaticConfig(), localBaseDirectory: deps.contentDir });
+  const handle = makeGenericAPIRouteHandler({
+    config: keystaticConfig(),
+    localBaseDirectory: deps.contentDir,
+  });
 
   async function forward(request: FastifyRequest, reply: FastifyReply, body?: string) {
     const headers = new Headers();

@@ -21,7 +21,11 @@ const updateSchema = z.object({
 
 export type UpdateCheck = { ok: true } | { ok: false; status: 400; message: string };
 
-const refuse = (message: string): UpdateCheck => ({ ok: false, status: 400, message: `Not saved: ${message}` });
+const refuse = (message: string): UpdateCheck => ({
+  ok: false,
+  status: 400,
+  message: `Not saved: ${message}`,
+});
 
 function decode(base64url: string): Buffer | null {
   if (!/^[A-Za-z0-9_-]*$/.test(base64url)) return null;

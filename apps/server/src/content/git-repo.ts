@@ -65,6 +65,28 @@ export class ContentRepo {
     return (await this.git("rev-parse", "HEAD")).trim();
   }
 
+  /** A commit's first parent, with its author and time, or undefined for a first commit. */
+  async parentOf(
+    commit: string,
+  ): Promise<{ commit: string; committedAt: string; author: Author } | undefined> {
+    try {
+      const [id, at, name, email] = (
+        await this.git("log", "-1", "--format=%H%x00%aI%x00%an%x00%ae", `${commit}^`)
+      )
+        .trim()
+        .split("\0");
+      return id && at
+        ? {
+            commit: id,
+            committedAt: new Date(at).toISOString(),
+            author: { name: name ?? "", email: email ?? "" },
+          }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The full id of a commit named by a prefix of its id, or undefined. */
   async resolve(commit: string): Promise<string | undefined> {
     try {
@@ -88,8 +110,16 @@ export class ContentRepo {
       const change: FileState = status === "A" ? "added" : status === "D" ? "deleted" : "changed";
       changes.push({ file: this.relative(diff[i + 1]!), change });
     }
-    const untracked = await this.git("ls-files", "--others", "--exclude-standard", "-z", "--", this.pathspec());
-    for (const file of untracked.split("\0").filter(Boolean)) changes.push({ file: this.relative(file), change: "added" });
+    const untracked = await this.git(
+      "ls-files",
+      "--others",
+      "--exclude-standard",
+      "-z",
+      "--",
+      this.pathspec(),
+    );
+    for (const file of untracked.split("\0").filter(Boolean))
+      changes.push({ file: this.relative(file), change: "added" });
     return changes.sort((a, b) => a.file.localeCompare(b.file));
   }
 
@@ -137,7 +167,11 @@ export class ContentRepo {
 
   /** Makes the content folder what it was at `commit` (files added since are removed). */
   async checkoutContent(commit: string): Promise<void> {
-    const then = new Set((await this.git("ls-tree", "-r", "--name-only", commit, "--", this.pathspec())).split("\n").filter(Boolean));
+    const then = new Set(
+      (await this.git("ls-tree", "-r", "--name-only", commit, "--", this.pathspec()))
+        .split("\n")
+        .filter(Boolean),
+    );
     const now = (await this.git("ls-files", "--", this.pathspec())).split("\n").filter(Boolean);
     const gone = now.filter((f) => !then.has(f));
     if (gone.length) await this.git("rm", "--quiet", "--", ...gone);
@@ -148,7 +182,10 @@ export class ContentRepo {
   async exportTo(commit: string, dir: string): Promise<void> {
     const tree = this.prefix ? `${commit}:${this.prefix.slice(0, -1)}` : `${commit}:`;
     await new Promise<void>((resolve, reject) => {
-      const archive = spawn("git", ["archive", "--format=tar", tree], { cwd: this.root, stdio: ["ignore", "pipe", "pipe"] });
+      const archive = spawn("git", ["archive", "--format=tar", tree], {
+        cwd: this.root,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       const tar = spawn("tar", ["-x", "-C", dir], { stdio: ["pipe", "ignore", "pipe"] });
       let errors = "";
       archive.stderr.on("data", (d: Buffer) => (errors += d));
@@ -156,14 +193,17 @@ export class ContentRepo {
       archive.stdout.pipe(tar.stdin);
       archive.on("error", reject);
       tar.on("error", reject);
-      tar.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`git archive | tar failed: ${errors}`))));
+      tar.on("close", (code) =>
+        code === 0 ? resolve() : reject(new Error(`git archive | tar failed: ${errors}`)),
+      );
     });
   }
 
   /** Pushes the current branch to `remote` (a URL or a remote's name). */
   async push(remote: string): Promise<void> {
     const branch = (await this.git("rev-parse", "--abbrev-ref", "HEAD")).trim();
-    if (branch === "HEAD") throw new Error("the content repository is on no branch (detached HEAD): nothing to push");
+    if (branch === "HEAD")
+      throw new Error("the content repository is on no branch (detached HEAD): nothing to push");
     await this.git("push", "--quiet", remote, `HEAD:refs/heads/${branch}`);
   }
 }

@@ -74,7 +74,11 @@ export class PublishStore {
   }
 
   async get(id: string): Promise<PublishRecord | undefined> {
-    const row = await this.db.selectFrom("content_publishes").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("content_publishes")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
@@ -104,12 +108,18 @@ export class PublishStore {
           status: "failed",
           build_finished_at: at,
           lease_until: null,
-          error: JSON.stringify({ message: "The build was interrupted (the server building it stopped). Publish again." }),
+          error: JSON.stringify({
+            message: "The build was interrupted (the server building it stopped). Publish again.",
+          }),
         })
         .where("status", "=", "building")
         .where("lease_until", "<", at)
         .execute();
-      const busy = await trx.selectFrom("content_publishes").select("id").where("status", "=", "building").executeTakeFirst();
+      const busy = await trx
+        .selectFrom("content_publishes")
+        .select("id")
+        .where("status", "=", "building")
+        .executeTakeFirst();
       if (busy) return null;
       const next = await trx
         .selectFrom("content_publishes")
@@ -121,7 +131,11 @@ export class PublishStore {
       if (!next) return null;
       const claimed = await trx
         .updateTable("content_publishes")
-        .set({ status: "building", build_started_at: at, lease_until: new Date(now.getTime() + leaseMs).toISOString() })
+        .set({
+          status: "building",
+          build_started_at: at,
+          lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+        })
         .where("id", "=", next.id)
         .where("status", "=", "queued")
         .executeTakeFirst();
@@ -149,7 +163,11 @@ export class PublishStore {
   /** This publish is what the site serves now; the one before it was replaced. */
   async markLive(id: string, release: string, now: Date): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable("content_publishes").set({ status: "replaced" }).where("status", "=", "live").execute();
+      await trx
+        .updateTable("content_publishes")
+        .set({ status: "replaced" })
+        .where("status", "=", "live")
+        .execute();
       await this.finish(trx, id, "live", now, { release });
     });
   }
@@ -173,6 +191,10 @@ export class PublishStore {
   }
 
   async setPushError(id: string, message: string | null): Promise<void> {
-    await this.db.updateTable("content_publishes").set({ push_error: message }).where("id", "=", id).execute();
+    await this.db
+      .updateTable("content_publishes")
+      .set({ push_error: message })
+      .where("id", "=", id)
+      .execute();
   }
 }

@@ -1,4 +1,4 @@
-import { describeFileChange } from "@site/content";
+import { KINDS, describeFileChange, kindOfFile } from "@site/content";
 import type { ContentState, PublishRecord } from "@site/content/desk-api";
 import type { AuditActorType } from "@site/contracts";
 import type { FastifyBaseLogger } from "fastify";
@@ -10,6 +10,12 @@ import { recordAudit } from "../leads/audit-log";
 import type { BuildWorker } from "./build-worker";
 import type { ContentRepo } from "./git-repo";
 import type { PublishStore } from "./publish-store";
+
+/** A content file in the editor's words: its kind's label, or "Image" for an upload. */
+const labelOf = (file: string) => {
+  const kind = kindOfFile(file);
+  return kind ? KINDS[kind].label : "Image";
+};
 
 /** Who publishes: the commit's author, and the audit trail's actor. */
 export interface Actor {
@@ -57,16 +63,26 @@ export class Publisher {
     return next;
   }
 
-  /** What a publish now would build on: the latest publish's commit, else the commit the checkout is at. */
+  /**
+   * What a publish now would build on: the latest publish that did not fail (a failed one's changes
+   * count as unpublished, so Publish tries them again), else the content before the first publish,
+   * else the commit the checkout is at.
+   */
   private async base(repo: ContentRepo): Promise<string> {
-    const [latest] = await this.deps.store.history(1);
-    return latest?.commit ?? repo.head();
+    const history = await this.deps.store.history();
+    const latest = history.find((p) => p.status !== "failed");
+    if (latest) return latest.commit;
+    const first = history[history.length - 1];
+    return (first && (await repo.parentOf(first.commit))?.commit) ?? repo.head();
   }
 
   async state(): Promise<ContentState> {
     const repo = await this.deps.repo();
     const history = await this.deps.store.history();
-    const changes = await repo.changesSince(await this.base(repo));
+    const changes = (await repo.changesSince(await this.base(repo))).map((c) => ({
+      ...c,
+      label: labelOf(c.file),
+    }));
     const live = history.find((p) => p.status === "live") ?? null;
     const liveIndex = live ? history.indexOf(live) : history.length;
     return {
@@ -77,6 +93,7 @@ export class Publisher {
       queued: history.filter((p) => p.status === "queued"),
       failed: history.slice(0, liveIndex).find((p) => p.status === "failed") ?? null,
       history,
+      origin: history.length ? ((await repo.parentOf(history[history.length - 1]!.commit)) ?? null) : null,
     };
   }
 
@@ -99,7 +116,10 @@ export class Publisher {
       const base = await this.base(repo);
       const changes = await repo.changesSince(base);
       if (!changes.length) {
-        throw new PublishRefused("nothing_to_publish", "Nothing to publish: every saved change is live or being published.");
+        throw new PublishRefused(
+          "nothing_to_publish",
+          "Nothing to publish: every saved change is live or being published.",
+        );
       }
       const files = changes.map((c) => c.file);
       const lines = await this.describe(repo, files, base);
@@ -114,7 +134,8 @@ export class Publisher {
       const repo = await this.deps.repo();
       const commit = await repo.resolve(commitId);
       const tree = commit && (await repo.contentTree(commit));
-      if (!commit || !tree) throw new PublishRefused("unknown_commit", `No version ${commitId} of the content exists.`);
+      if (!commit || !tree)
+        throw new PublishRefused("unknown_commit", `No version ${commitId} of the content exists.`);
       if ((await repo.changesSince(await this.base(repo))).length) {
         throw new PublishRefused(
           "unpublished_changes",
@@ -136,7 +157,13 @@ export class Publisher {
 
   private async record(
     actor: Actor,
-    publish: { commit: string; kind: "publish" | "restore"; restoredFrom?: string; message: string; files: string[] },
+    publish: {
+      commit: string;
+      kind: "publish" | "restore";
+      restoredFrom?: string;
+      message: string;
+      files: string[];
+    },
   ): Promise<PublishRecord> {
     const now = this.deps.clock.now();
     const record = await this.deps.database.db.transaction().execute(async (trx) => {

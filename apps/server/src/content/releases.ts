@@ -18,7 +18,10 @@ export class Releases {
 
   /** A new, empty folder for the build of `commit`. */
   async create(commit: string, at: Date): Promise<{ name: string; dir: string }> {
-    const stamp = at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+    const stamp = at
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d+Z$/, "Z");
     const name = `${stamp}-${commit.slice(0, 12)}-${randomBytes(3).toString("hex")}`;
     const dir = path.join(this.releasesDir, name);
     await mkdir(dir, { recursive: true });

@@ -39,6 +39,7 @@ export function contentService(deps: {
     builder: deps.builder ?? reactRouterBuilder(WEB_APP_DIR),
     clock,
     log,
+    afterSwitch: config.SITE_SWITCH_COMMAND,
   });
   const publisher = new Publisher({
     database,

@@ -11,7 +11,8 @@ describe("the built-in drawings the editor offers", () => {
       ["services", SERVICE_ILLUSTRATIONS],
       ["products", PRODUCT_ILLUSTRATIONS],
     ] as const) {
-      for (const name of names) expect(existsSync(`${publicDir}images/${kind}/${name}.svg`), `${kind}/${name}`).toBe(true);
+      for (const name of names)
+        expect(existsSync(`${publicDir}images/${kind}/${name}.svg`), `${kind}/${name}`).toBe(true);
     }
   });
 });

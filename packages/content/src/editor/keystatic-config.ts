@@ -17,7 +17,10 @@ export type MessageWrapper = <P extends { value: unknown; forceValidation?: bool
   options: { always: boolean },
 ) => (props: P) => unknown;
 
-type AnyField = ComponentSchema & { validate?: (value: unknown, ...rest: unknown[]) => unknown; Input?: unknown };
+type AnyField = ComponentSchema & {
+  validate?: (value: unknown, ...rest: unknown[]) => unknown;
+  Input?: unknown;
+};
 
 const unwrap = (schema: z.ZodType): z.ZodType => {
   let s = schema;
@@ -29,12 +32,20 @@ const unwrap = (schema: z.ZodType): z.ZodType => {
 
 const metaOf = (schema: z.ZodType): EditorField => {
   const meta = (editorFields.get(schema) ?? editorFields.get(unwrap(schema))) as EditorField | undefined;
-  if (!meta) throw new Error("a content schema field has no editor description (use the constructors of schema/fields.ts)");
+  if (!meta)
+    throw new Error(
+      "a content schema field has no editor description (use the constructors of schema/fields.ts)",
+    );
   return meta;
 };
 
 /** A field whose validation also runs `check`, whose Input shows its message (desk only). */
-function checked(field: AnyField, check: FieldCheck, wrap: MessageWrapper | undefined, always: boolean): ComponentSchema {
+function checked(
+  field: AnyField,
+  check: FieldCheck,
+  wrap: MessageWrapper | undefined,
+  always: boolean,
+): ComponentSchema {
   const validate = field.validate;
   return {
     ...field,
@@ -110,7 +121,11 @@ function fieldOf(schema: z.ZodType, wrap: MessageWrapper | undefined): Component
       return checked(field, empty, wrap, false);
     }
     case "image": {
-      const field = fields.image({ ...base, directory: UPLOADS_DIRECTORY, publicPath: UPLOADS_PUBLIC_PATH }) as AnyField;
+      const field = fields.image({
+        ...base,
+        directory: UPLOADS_DIRECTORY,
+        publicPath: UPLOADS_PUBLIC_PATH,
+      }) as AnyField;
       const bytes: FieldCheck = (value) => {
         const image = value as ImageValue;
         return image ? imageProblem(image.data, `${image.filename || "image"}`) : null;
@@ -124,7 +139,11 @@ function fieldOf(schema: z.ZodType, wrap: MessageWrapper | undefined): Component
     case "number":
       return meta.decimals === 0
         ? fields.integer({ ...base, validation: { isRequired: true, min: meta.min, max: meta.max } })
-        : fields.number({ ...base, step: 0.01, validation: { isRequired: true, min: meta.min, max: meta.max } });
+        : fields.number({
+            ...base,
+            step: 0.01,
+            validation: { isRequired: true, min: meta.min, max: meta.max },
+          });
   }
 }
 
@@ -133,7 +152,12 @@ function singletonOf(kind: KindName, wrap: MessageWrapper | undefined) {
   const { file, label, schema } = KINDS[kind];
   const root = fieldOf(schema, wrap) as { fields?: Record<string, ComponentSchema> };
   if (!root.fields) throw new Error(`${file}: the schema of a file must be a group`);
-  return singleton({ label, path: file.replace(/\.yaml$/, ""), format: { data: "yaml" }, schema: root.fields });
+  return singleton({
+    label,
+    path: file.replace(/\.yaml$/, ""),
+    format: { data: "yaml" },
+    schema: root.fields,
+  });
 }
 
 /**

@@ -1,7 +1,16 @@
 import { defineConfig, devices } from "@playwright/test";
 import path from "node:path";
 import { chromiumFlags, chromiumPath } from "../../scripts/chromium.mjs";
-import { backend, databaseUrl, deskUrl, ports, repoRoot, siteUrl } from "./tests/support/desk-env";
+import {
+  backend,
+  contentDir,
+  databaseUrl,
+  deskUrl,
+  ports,
+  releasesDir,
+  repoRoot,
+  siteUrl,
+} from "./tests/support/desk-env";
 
 /**
  * The desk's browser tests, in Debian's Chromium with a virtual authenticator (tests/support/passkey.ts).
@@ -49,6 +58,9 @@ export default defineConfig({
       // The speed tests browse the site of the run: its beacons come from its origin, many a minute.
       ALLOWED_ORIGINS: siteUrl,
       VITALS_RATE_LIMIT_PER_MINUTE: "1000",
+      // The content the run edits and publishes, in a checkout of its own (serve.mjs makes it).
+      CONTENT_DIR: contentDir,
+      SITE_RELEASES_DIR: releasesDir,
       LOG_LEVEL: "warn",
     },
   },

@@ -2,10 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { editorWithoutWebFonts } from "./build-steps/editor-without-web-fonts";
+import { editorLibraryFixes } from "./build-steps/editor-library-fixes";
 
 export default defineConfig({
-  plugins: [editorWithoutWebFonts(), tailwindcss(), reactRouter()],
+  plugins: [editorLibraryFixes(), tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // The content editor's chunk (Keystatic's admin UI, about 0.9 MB gzip) loads on its own page only.
   build: { target: "es2022", chunkSizeWarningLimit: 3000 },

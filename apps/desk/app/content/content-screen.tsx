@@ -56,15 +56,18 @@ function useFreshState(busy: boolean) {
  */
 export default function ContentScreen({ loaderData: state }: Route.ComponentProps) {
   useFreshState(Boolean(state.building || state.queued.length));
+  // The state and the editor fill the window (the editor's dialogs fit in it whole); history below.
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Content</h1>
-      <PublishStatus state={state} />
-      <iframe
-        title="Content editor"
-        src="/keystatic"
-        className="h-[80vh] min-h-[28rem] w-full rounded-xl border border-slate-200 bg-white shadow-sm"
-      />
+      <div className="flex min-h-[calc(100dvh-6.5rem)] flex-col gap-4 sm:min-h-[calc(100dvh-6rem)]">
+        <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Content</h1>
+        <PublishStatus state={state} />
+        <iframe
+          title="Content editor"
+          src="/keystatic"
+          className="min-h-[26rem] w-full flex-1 rounded-xl border border-slate-200 bg-white shadow-sm"
+        />
+      </div>
       <PublishHistory state={state} />
     </div>
   );

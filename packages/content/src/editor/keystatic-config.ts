@@ -9,7 +9,8 @@ export type FieldCheck = (value: unknown) => string | null;
 
 /**
  * Shows a field's own message under its input (the desk's form wraps each checked field's Input with
- * it); the server's copy of the configuration leaves Inputs alone.
+ * it): `always` as soon as the value is wrong (an upload), else once the person has changed the value
+ * or tried to save. The server's copy of the configuration leaves Inputs alone.
  */
 export type MessageWrapper = <P extends { value: unknown; forceValidation?: boolean }>(
   Input: (props: P) => unknown,
@@ -60,6 +61,20 @@ function checked(
   } as ComponentSchema;
 }
 
+/** The required text fields of a list's item, [key, label] ("" for an item that is itself a text). */
+function requiredTexts(element: z.ZodType): [string, string][] {
+  const meta = metaOf(element);
+  if (meta.kind === "text") return meta.optional ? [] : [["", meta.label]];
+  const inner = unwrap(element);
+  if (!(inner instanceof z.ZodObject)) return [];
+  return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(
+    ([key, child]): [string, string][] => {
+      const m = metaOf(child);
+      return m.kind === "text" && !m.optional ? [[key, m.label]] : [];
+    },
+  );
+}
+
 /** An uploaded image's bytes, as Keystatic's image field holds them. */
 type ImageValue = { data: Uint8Array; filename: string; extension: string } | null;
 
@@ -80,17 +95,27 @@ function fieldOf(schema: z.ZodType, wrap: MessageWrapper | undefined): Component
       if (!(inner instanceof z.ZodArray)) throw new Error(`${meta.label}: a list must be an array schema`);
       const element = fieldOf(inner.element as z.ZodType, wrap);
       const itemLabel = meta.itemLabel;
+      const required = requiredTexts(inner.element as z.ZodType);
       return fields.array(element, {
         ...base,
         validation: { length: { min: meta.min, max: meta.max } },
+        // The item's name, and what it lacks: Keystatic's list shows no message for a field of an item.
         itemLabel: (props: unknown) => {
           const p = props as { value?: unknown; fields?: Record<string, { value?: unknown }> };
           const value = itemLabel ? p.fields?.[itemLabel]?.value : p.value;
-          return typeof value === "string" && value.trim() ? value : "(empty)";
+          const name = typeof value === "string" && value.trim() ? value : "(empty)";
+          const missing = required.filter(([key]) => {
+            const v = key === "" ? p.value : p.fields?.[key]?.value;
+            return typeof v === "string" && !v.trim();
+          });
+          return missing.length
+            ? `${name} (${missing.map(([, label]) => `${label} is required`).join("; ")})`
+            : name;
         },
       });
     }
     case "text":
+      // Keystatic shows its own message for these ("Title must not be empty") once the field is left.
       return fields.text({
         ...base,
         multiline: meta.multiline ?? false,

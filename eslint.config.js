@@ -35,6 +35,7 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/build/**",
+      "**/build-chat/**",
       "**/dist/**",
       "**/.react-router/**",
       "**/test-results/**",

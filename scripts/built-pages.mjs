@@ -34,7 +34,9 @@ export function builtPages(dir = clientDir) {
 
 /**
  * The JS URLs a page names in its HTML: module script src, modulepreload hrefs, and the "/assets/….js"
- * string literals of its inline module scripts (the boot script names every chunk it loads that way).
+ * string literals of its inline module scripts: React Router's boot script names the chunks it imports
+ * that way (the build keeps it in a <template> until the first paint; htmlparser2 reads a template's
+ * content as its children).
  */
 function pageScripts(doc) {
   const urls = [];

@@ -31,15 +31,15 @@ describe("builtPages", () => {
 });
 
 describe("firstLoadScripts", () => {
-  it("counts what the HTML names and its static imports, not import() chunks", async () => {
+  it("counts what the HTML names (React Router's boot in its <template> too) and its static imports, not import() chunks", async () => {
     write(
       "index.html",
       `<link rel="modulepreload" href="/assets/preload.js">
        <script type="module" src="/assets/entry.js"></script>
        <script>window.x = "/assets/classic-inline.js"</script>
-       <script type="module" async id="boot">
-         for (const u of ["/assets/named.js", '/assets/named.js']) import(u);
-       </script>`,
+       <template id="router-boot"><script type="module" async>
+         import "/assets/named.js"; import('/assets/named.js');
+       </script></template>`,
     );
     write("assets/preload.js", 'import{a as b}from"./shared.js";export*from"../assets/reexported.js";');
     write("assets/entry.js", 'import"./shared.js";const l=()=>import("./lazy.js");export{l};');

@@ -10,6 +10,7 @@ import {
   releasesDir,
   repoRoot,
   siteUrl,
+  smtpSink,
 } from "./tests/support/desk-env";
 
 /**
@@ -39,29 +40,41 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true },
     },
   ],
-  webServer: {
-    command: "node apps/desk/tests/support/serve.mjs",
-    cwd: repoRoot,
-    url: `${deskUrl}/api/session`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      DATABASE_URL: databaseUrl,
-      ROLE: "all",
-      PORT: String(ports.site),
-      CONTACT_PORT: String(ports.contact),
-      QUOTATION_PORT: String(ports.quotation),
-      DESK_PORT: String(ports.desk),
-      DESK_URL: deskUrl,
-      RATE_LIMIT_PER_MINUTE: "1000",
-      DESK_RATE_LIMIT_PER_MINUTE: "1000",
-      // The speed tests browse the site of the run: its beacons come from its origin, many a minute.
-      ALLOWED_ORIGINS: siteUrl,
-      VITALS_RATE_LIMIT_PER_MINUTE: "1000",
-      // The content the run edits and publishes, in a checkout of its own (serve.mjs makes it).
-      CONTENT_DIR: contentDir,
-      SITE_RELEASES_DIR: releasesDir,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // The SMTP peer that receives the consultations' invitations (the site's test sink).
+      command: "node node_modules/jiti/lib/jiti-cli.mjs apps/web/tests/support/smtp-sink.ts",
+      cwd: repoRoot,
+      url: `${smtpSink.url}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_SINK_PORT: String(smtpSink.port), SMTP_SINK_HTTP_PORT: String(smtpSink.port + 1) },
     },
-  },
+    {
+      command: "node apps/desk/tests/support/serve.mjs",
+      cwd: repoRoot,
+      url: `${deskUrl}/api/session`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        DATABASE_URL: databaseUrl,
+        ROLE: "all",
+        PORT: String(ports.site),
+        CONTACT_PORT: String(ports.contact),
+        QUOTATION_PORT: String(ports.quotation),
+        DESK_PORT: String(ports.desk),
+        DESK_URL: deskUrl,
+        RATE_LIMIT_PER_MINUTE: "1000",
+        DESK_RATE_LIMIT_PER_MINUTE: "1000",
+        // The speed tests browse the site of the run: its beacons come from its origin, many a minute.
+        ALLOWED_ORIGINS: siteUrl,
+        VITALS_RATE_LIMIT_PER_MINUTE: "1000",
+        SMTP_URL: `smtp://127.0.0.1:${smtpSink.port}`,
+        // The content the run edits and publishes, in a checkout of its own (serve.mjs makes it).
+        CONTENT_DIR: contentDir,
+        SITE_RELEASES_DIR: releasesDir,
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
 });

@@ -16,6 +16,7 @@ await build({
     "cli/content": "src/cli/content.ts",
     "bench/leads": "src/bench/leads.ts",
     "bench/desk-inbox": "src/bench/desk-inbox.ts",
+    "bench/erasure": "src/bench/erasure.ts",
     "bench/bench-target": "src/bench/bench-target.ts",
   },
   outdir: "dist",

@@ -16,7 +16,7 @@ const { siteContent } = await jiti.import<typeof ContentPluginModule>("@site/con
 
 // SITE_URL, the service URLs and the retention periods (RETENTION_*, as the server reads them), checked once: a public https build without the services' public
 // addresses fails here, naming VITE_CONTACT_API_URL and VITE_QUOTATION_API_URL.
-const { siteUrl, serviceUrls, retention, vitalsSampleRate } = buildSettings(process.env);
+const { siteUrl, serviceUrls, retention, vitalsSampleRate, liveChat } = buildSettings(process.env);
 
 export default defineConfig({
   plugins: [siteContent(), tailwindcss(), reactRouter()],
@@ -28,6 +28,7 @@ export default defineConfig({
     __SERVICE_URLS__: JSON.stringify(serviceUrls),
     __RETENTION__: JSON.stringify(retention),
     __VITALS_SAMPLE_RATE__: JSON.stringify(vitalsSampleRate),
+    __LIVE_CHAT__: JSON.stringify(liveChat),
   },
   build: {
     target: "es2022",
@@ -35,6 +36,11 @@ export default defineConfig({
     // minifier (budget: first-load JS of / <= 125 KB gzip, npm run check:js-budget). Set here rather
     // than per environment: Vite builds every environment with one shared set of plugins, whose terser
     // plugin reads the top-level build options.
+    // A lazy chunk (offer popup, cookie settings, chat panel, carousel engine, web-vitals) is a plain
+    // import(): Vite's preload helper would first add <link rel="modulepreload"> for the chunk and its
+    // imports, the pattern that froze WebKit (issues 19 and 28, docs/decisions/0007-paint-first-loading.md).
+    // Every import of these chunks is a chunk the page has already loaded, so nothing waits longer.
+    modulePreload: false,
     minify: "terser",
     terserOptions: {
       module: true,

@@ -26,6 +26,8 @@ export default defineConfig({
     __RETENTION__: JSON.stringify(retentionFromEnv({})),
     // Every page view measured, as a build without VITALS_SAMPLE_RATE.
     __VITALS_SAMPLE_RATE__: "1",
+    // The spec's panel; the live panel's own tests import it directly.
+    __LIVE_CHAT__: "false",
   },
   test: {
     name: "web",

@@ -9,6 +9,9 @@ export default [
     route("leads/:id", "routes/lead.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("speed", "routes/site-speed.tsx"),
+    route("consultations", "consultations/meetings.tsx"),
+    route("consultations/availability", "consultations/availability.tsx"),
+    route("chats/:id?", "chats/chats-route.tsx"),
     route("content", "content/content-screen.tsx"),
   ]),
   // The content editor: a page of its own (the Content screen frames it), with its own CSP.

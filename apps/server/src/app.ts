@@ -8,16 +8,23 @@ import Fastify, {
 } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, configuredChannels } from "./config";
+import { organizerOf } from "./consultations/invitation";
+import { linkSecretOnce } from "./consultations/link-token";
+import { registerConsultationRoutes } from "./consultations/public-routes";
 import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
 import type { Database } from "./db/database";
 import { type Clock, systemClock } from "./clock";
 import { purgeExpiredIdempotencyKeys } from "./leads/lead-store";
 import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/routes";
 import { registerDesk } from "./desk/register";
-import { registerRateLimit } from "./rate-limit";
+import { type RateLimitBackend, registerRateLimit } from "./rate-limit";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 import { registerVitalsRoute } from "./vitals/routes";
 import type { SiteBuilder } from "./content/site-builder";
+import { type BusLogger, type ChatBus, localChatBus, redisChatBus } from "./chat/chat-bus";
+import { registerChatDeskRoutes } from "./chat/desk-routes";
+import { registerChatPublicRoutes } from "./chat/public-routes";
+import { StreamRegistry } from "./chat/chat-stream";
 
 export type Role = "site" | "contact" | "quotation" | "desk";
 
@@ -29,12 +36,68 @@ export interface AppDeps {
   clock?: Clock;
   /** Where pino writes its JSON lines (tests capture them; a terminal gets pretty lines); default stdout. */
   logStream?: { write(line: string): void };
+  /** The process's rate-limit backend, shared by its lead services (main.ts); unset: the app's own. */
+  rateLimit?: RateLimitBackend;
   /** Called after a lead is committed (wakes the outbox worker). */
   onLeadStored?: (id: string) => void;
   /** Sees every route as it is added: the route table (the desk's route-table test reads it). */
   onRoute?: (route: RouteOptions) => void;
   /** The desk role: how a publish builds the site (default: the real `react-router build`). */
   siteBuilder?: SiteBuilder;
+  /**
+   * Live chat's event bus (LIVE_CHAT=on), shared by the roles of one process; default: one of the
+   * app's own (through Redis with REDIS_URL), closed with it.
+   */
+  chatBus?: ChatBus;
+}
+
+/** The bus a process's chat roles share: Redis pub/sub with REDIS_URL, else this process alone. */
+export function createChatBus(config: Config, log: BusLogger): ChatBus {
+  return config.REDIS_URL ? redisChatBus(config.REDIS_URL, log) : localChatBus();
+}
+
+/** Live chat's routes for `role` (LIVE_CHAT=on), with a registry that ends the open streams on close. */
+async function registerChat(
+  app: FastifyInstance,
+  role: "contact" | "desk",
+  deps: AppDeps & { database: Database },
+) {
+  const { config } = deps;
+  let bus = deps.chatBus;
+  if (!bus) {
+    const own = (bus = createChatBus(config, app.log));
+    app.addHook("onClose", () => own.close());
+  }
+  const registry = new StreamRegistry();
+  // A stream never ends by itself: end them all when the server closes, or shutdown would wait for them.
+  app.addHook("preClose", async () => registry.closeAll());
+  const clock = deps.clock ?? systemClock;
+  if (role === "desk") {
+    await registerChatDeskRoutes(app, {
+      database: deps.database,
+      clock,
+      bus,
+      registry,
+      replyMailAfterMs: config.CHAT_REPLY_MAIL_AFTER_MS,
+    });
+    return;
+  }
+  if (!config.REDIS_URL) {
+    app.log.info(
+      "live chat served by this process alone (REDIS_URL is not set): run one instance, or set REDIS_URL",
+    );
+  }
+  await registerChatPublicRoutes(app, {
+    database: deps.database,
+    clock,
+    bus,
+    registry,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    channels: configuredChannels(config),
+    conversationsPerHour: config.CHAT_CONVERSATIONS_PER_HOUR,
+    messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
+    onLeadStored: deps.onLeadStored,
+  });
 }
 
 const ERROR_NAMES: Record<number, string> = {
@@ -86,7 +149,9 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       database: deps.database,
       clock: deps.clock ?? systemClock,
       siteBuilder: deps.siteBuilder,
+      onChange: deps.onLeadStored,
     });
+    if (deps.config.LIVE_CHAT === "on") await registerChat(app, "desk", { ...deps, database: deps.database });
   }
   return app;
 }
@@ -160,7 +225,7 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     credentials: false,
     maxAge: 600,
   });
-  const rateLimitState = await registerRateLimit(app, config);
+  const rateLimitState = await registerRateLimit(app, config, deps.rateLimit);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   // Ready while the database answers. A rate limit without Redis is reported, not failed: every
@@ -186,14 +251,27 @@ async function registerLeadRole(app: FastifyInstance, kind: LeadKind, deps: AppD
     channels: configuredChannels(config),
     onLeadStored: deps.onLeadStored,
   });
-  // The site's real-user speed beacons go to the contact service (issue 17).
+  // The site's real-user speed beacons and consultation bookings go to the contact service (17, 26).
   if (kind === "contact") {
+    await registerConsultationRoutes(app, {
+      database,
+      clock,
+      secret: linkSecretOnce(database.db, config.CONSULTATION_LINK_SECRET, clock),
+      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      teamChannels: configuredChannels(config),
+      organizer: organizerOf(config.MAIL_FROM, config.NOTIFY_TO),
+      mailFrom: config.MAIL_FROM,
+      siteUrl: config.siteOrigin,
+      onChange: deps.onLeadStored,
+    });
     await registerVitalsRoute(app, {
       database,
       clock,
       rateLimitPerMinute: config.VITALS_RATE_LIMIT_PER_MINUTE,
       allowedOrigins: config.ALLOWED_ORIGINS,
     });
+    if (config.LIVE_CHAT === "on") await registerChat(app, "contact", { ...deps, database });
   }
 
   // Idempotency keys older than 24 h are no longer honoured; drop them hourly.

@@ -1,15 +1,29 @@
+import type { FastifyBaseLogger } from "fastify";
 import pretty from "pino-pretty";
-import { buildApp, type Role } from "./app";
-import { loadConfig } from "./config";
+import { buildApp, createChatBus, type Role } from "./app";
+import { conversationState } from "./chat/chat-store";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/database";
 import { systemClock } from "./clock";
+import { linkSecretOnce } from "./consultations/link-token";
 import { deliveryChannels } from "./leads/delivery-setup";
 import { scheduleDailyPurge } from "./leads/retention-schedule";
 import { OutboxWorker } from "./leads/outbox-worker";
 import { countUnsent } from "./leads/outbox-store";
+import { RateLimitBackend } from "./rate-limit";
 import { createShutdown } from "./shutdown";
+import { countMembers } from "./desk/staff-store";
+import { startupSummary } from "./startup-summary";
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // What is wrong, and nothing else: a stack trace would only hide it.
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+}
 const roles: Role[] = config.ROLE === "all" ? ["site", "contact", "quotation", "desk"] : [config.ROLE];
 const portOf: Record<Role, number> = {
   site: config.PORT,
@@ -38,16 +52,35 @@ if (roles.some((r) => r !== "site")) {
   database = await shutdown.unlessStopping(opening);
 }
 
-// A person at a terminal reads pretty lines; pipes, files and log collectors get pino's JSON lines.
-const logStream = process.stdout.isTTY
+// A person at a terminal reads pretty lines, and a summary once everything listens; pipes, files and
+// log collectors get pino's JSON lines and nothing else.
+const terminal = process.stdout.isTTY;
+const logStream = terminal
   ? pretty({ sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
   : undefined;
+// Live chat: one bus for the roles of this process (the contact service's visitors and the desk).
+// It logs through the first app's logger, once that exists.
+const chatLog: { current?: FastifyBaseLogger } = {};
+const chatBus =
+  config.LIVE_CHAT === "on" && database
+    ? createChatBus(config, {
+        warn: (obj: object, msg: string) => chatLog.current?.warn(obj, msg),
+        info: (msg: string) => chatLog.current?.info(msg),
+      })
+    : undefined;
+// One rate limit (and one Redis connection) for both lead services of the process.
+const rateLimit = leadRoles.length > 0 ? new RateLimitBackend(config) : undefined;
+if (rateLimit) shutdown.add("rate limit", async () => rateLimit.close());
 const apps = await Promise.all(
-  roles.map((role) => buildApp(role, { config, database, logStream, onLeadStored: () => worker?.wake() })),
+  roles.map((role) =>
+    buildApp(role, { config, database, logStream, rateLimit, chatBus, onLeadStored: () => worker?.wake() }),
+  ),
 );
 const log = apps[leadRoles.length ? roles.indexOf(leadRoles[0]!) : 0]!.log;
 shutdown.useLog(log);
+chatLog.current = log;
 
+let waiting: number | undefined;
 if (database) {
   log.info(
     { database: database.location, dialect: database.dialect },
@@ -61,7 +94,18 @@ if (database) {
   });
   shutdown.add("retention purge", async () => stopPurge());
   // The desk alone delivers nothing: the processes that take leads run the outbox worker.
-  const channels = leadRoles.length > 0 ? deliveryChannels(config) : {};
+  const db = database.db;
+  const secret = linkSecretOnce(db, config.CONSULTATION_LINK_SECRET, systemClock);
+  // A chat reply mailed: the streams show "sent by e-mail".
+  const onChatMailed = (conversationId: string) => {
+    void conversationState(db, conversationId).then((state) => {
+      if (state) chatBus?.publish({ type: "state", conversationId, state });
+    });
+  };
+  const channels =
+    leadRoles.length > 0
+      ? deliveryChannels(config, db, { secret, clock: systemClock }, { onMailed: onChatMailed })
+      : {};
   if (Object.keys(channels).length > 0) {
     const w = (worker = new OutboxWorker({
       database,
@@ -74,14 +118,18 @@ if (database) {
     log.info({ channels: Object.keys(channels), notifyTo: config.NOTIFY_TO }, "outbox worker started");
   }
   if (leadRoles.length > 0 && !config.SMTP_URL) {
-    const waiting = await countUnsent(database.db);
-    log.warn(
-      { waiting },
-      "SMTP_URL is not set: leads are stored but notifications wait in the outbox until SMTP_URL is configured",
-    );
+    waiting = await countUnsent(database.db);
+    // On a terminal the summary says it.
+    if (!terminal) {
+      log.warn(
+        { waiting },
+        "SMTP_URL is not set: leads are stored but notifications wait in the outbox until SMTP_URL is configured",
+      );
+    }
   }
 }
 
+if (chatBus) shutdown.add("chat bus", () => chatBus.close());
 // Closing a server stops accepting, closes idle keep-alive connections and waits for requests in
 // flight (a request arriving on a kept-alive connection meanwhile gets 503 and `Connection: close`).
 shutdown.add(
@@ -89,4 +137,16 @@ shutdown.add(
   () => Promise.allSettled(apps.map((a) => a.close())),
   () => apps.forEach((a) => a.server.closeAllConnections()),
 );
-await Promise.all(apps.map((app, i) => app.listen({ host: config.HOST, port: portOf[roles[i]!] })));
+await Promise.all(
+  apps.map((app, i) =>
+    app.listen({
+      host: config.HOST,
+      port: portOf[roles[i]!],
+      listenTextResolver: (address) => `${roles[i]} listening at ${address}`,
+    }),
+  ),
+);
+if (terminal) {
+  const members = database && roles.includes("desk") ? await countMembers(database.db) : undefined;
+  process.stdout.write(startupSummary({ roles, config, database, members, waiting }));
+}

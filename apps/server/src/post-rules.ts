@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  * Whether a Content-Type header names one of `types` (lower-case), with no charset or a UTF-8 one;
  * anything else is refused before the body is parsed.
  */
-export function mediaTypeIs(header: string | undefined, types: readonly string[]): boolean {
+function mediaTypeIs(header: string | undefined, types: readonly string[]): boolean {
   if (!header) return false;
   const [type, ...params] = header.split(";").map((p) => p.trim().toLowerCase());
   if (!types.includes(type!)) return false;

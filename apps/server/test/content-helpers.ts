@@ -100,6 +100,7 @@ export function fixtureBuilder(options: { gate?: () => Promise<void>; fail?: str
         version: 3,
         connectOrigins: [],
         dynamicRoutePrefixes: ["/careers/"],
+        liveChat: false,
         pages: Object.fromEntries(
           Object.entries(pages).map(([file, html]) => [
             file,

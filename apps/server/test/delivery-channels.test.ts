@@ -37,7 +37,12 @@ describe.each(BACKENDS)("delivery channels on $backend", ({ backend, skip }) => 
         channels: {
           email: emailChannel(mailer, MAIL),
           autoreply: autoreplyChannel(mailer, MAIL),
-          webhook: webhookChannel({ url: receiver.url, secret: SECRET, timeoutMs: opts.webhookTimeoutMs }),
+          webhook: webhookChannel({
+            url: receiver.url,
+            secret: SECRET,
+            db: svc.db,
+            timeoutMs: opts.webhookTimeoutMs,
+          }),
         },
         logger: silent,
         clock: svc.clock,
@@ -140,7 +145,7 @@ describe.each(BACKENDS)("delivery channels on $backend", ({ backend, skip }) => 
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
       await expect(
-        webhookChannel({ url: receiver.url, secret: other }).deliver({
+        webhookChannel({ url: receiver.url, secret: other, db: svc.db }).deliver({
           id,
           kind: "contact",
           createdAt: lead.created_at,

@@ -95,6 +95,24 @@ describe.each(BACKENDS)("desk lead actions ($backend)", ({ backend, skip }) => {
       });
       expect((await call("POST", `/api/leads/${id}/deliveries/webhook/retry`)).statusCode).toBe(404);
       expect((await call("POST", `/api/leads/${id}/deliveries/fax/retry`)).statusCode).toBe(400);
+      // A webhook whose receiver answered 410 Gone is not retried: nothing would be sent.
+      await d.db
+        .insertInto("webhook_endpoints")
+        .values({
+          url_hash: "a".repeat(64),
+          origin: "https://hooks.example.com",
+          configured_at: d.clock.now().toISOString(),
+          gone_at: d.clock.now().toISOString(),
+        })
+        .execute();
+      const stopped = await call("POST", `/api/leads/${id}/deliveries/webhook/retry`);
+      expect(stopped.statusCode).toBe(409);
+      expect(stopped.json()).toEqual({
+        error: "webhook_stopped",
+        message:
+          "The webhook receiver at https://hooks.example.com answered 410 Gone: nothing is sent to it " +
+          "until the webhook is configured again (see the dashboard).",
+      });
 
       const deliveries = (await call("GET", `/api/leads/${id}/timeline`))
         .json()

@@ -30,6 +30,9 @@ function writeDeskFixture(dir: string): string {
 }
 
 const ALL_TABLES = [
+  "chat_messages",
+  "chat_conversations",
+  "chat_presence",
   "audit_log",
   "lead_events",
   "notes",
@@ -44,6 +47,7 @@ const ALL_TABLES = [
   "staff",
   "vitals_histogram",
   "vitals_views",
+  "webhook_endpoints",
   "content_publishes",
 ] as const;
 
@@ -76,7 +80,7 @@ export function useDesk(backend: Backend) {
     routes.length = 0;
   });
 
-  async function desk(env: Record<string, string> = {}, deps: Pick<AppDeps, "siteBuilder"> = {}) {
+  async function desk(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}) {
     app = await buildApp("desk", {
       config: testConfig({ DESK_URL, DESK_BUILD_DIR: buildDir, ...env }),
       database: t.database,

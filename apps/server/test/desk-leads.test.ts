@@ -241,8 +241,20 @@ describe.each(BACKENDS)("desk leads API ($backend)", ({ backend, skip }) => {
       const res = await app.inject({ method: "GET", url: "/api/dashboard", headers: { cookie } });
       const body = res.json();
       expect(body.weeks).toHaveLength(12);
-      expect(body.weeks.at(-1)).toEqual({ weekStart: "2026-03-02", contact: 1, quotation: 0 });
-      expect(body.weeks.at(-2)).toEqual({ weekStart: "2026-02-23", contact: 0, quotation: 1 });
+      expect(body.weeks.at(-1)).toEqual({
+        weekStart: "2026-03-02",
+        contact: 1,
+        quotation: 0,
+        consultation: 0,
+        chat: 0,
+      });
+      expect(body.weeks.at(-2)).toEqual({
+        weekStart: "2026-02-23",
+        contact: 0,
+        quotation: 1,
+        consultation: 0,
+        chat: 0,
+      });
       expect(body.weeks[0].weekStart).toBe("2025-12-15");
       expect(body.services[0]).toEqual({ service: "cctv-solutions", label: "CCTV Solutions", count: 1 });
       expect(body.open).toEqual([

@@ -169,6 +169,7 @@ export function useLeadServices(backend: Backend) {
     await t.database.db.deleteFrom("autoreply_log").execute();
     await t.database.db.deleteFrom("vitals_histogram").execute();
     await t.database.db.deleteFrom("vitals_views").execute();
+    await t.database.db.deleteFrom("webhook_endpoints").execute();
   });
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((a) => a.close()));

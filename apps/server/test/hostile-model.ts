@@ -3,7 +3,7 @@ import { bodyBytes, type HostileRequest } from "./hostile-input";
 
 /**
  * What the lead services must answer to a generated request and what they must store, worked out
- * from the README's rules and the contract's schema alone, without the services' code.
+ * from the rules of docs/lead-services.md and the contract's schema alone, without the services' code.
  */
 
 /** The row a lead must be stored as (column names and values as the tests read them back). */
@@ -38,7 +38,7 @@ const BODY_LIMIT = 16 * 1024;
 const SINGLE_LINE = ["name", "email", "phone", "company"] as const;
 const MULTI_LINE = ["message", "details"] as const;
 
-/** Why a character may not be in a field, by the README's rules, written apart from the schema. */
+/** Why a character may not be in a field, by docs/lead-services.md's rules, written apart from the schema. */
 function refusal(cp: number, singleLine: boolean): string | undefined {
   if (cp === 0x09) return undefined;
   if (cp === 0x0a || cp === 0x0d) return singleLine ? "a line break" : undefined;
@@ -51,7 +51,7 @@ function refusal(cp: number, singleLine: boolean): string | undefined {
   return undefined;
 }
 
-/** What an accepted lead breaks of the README's rules on stored text ([] when nothing). */
+/** What an accepted lead breaks of docs/lead-services.md's rules on stored text ([] when nothing). */
 function readmeViolations(lead: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const field of [...SINGLE_LINE, ...MULTI_LINE]) {
@@ -62,7 +62,7 @@ function readmeViolations(lead: Record<string, unknown>): string[] {
       continue;
     }
     if (v !== v.trim() || v === "") out.push(`${field} is not trimmed or is empty`);
-    // Bounds count characters as Unicode code points (so 🦄 is one), as the README says.
+    // Bounds count characters as Unicode code points (so 🦄 is one), as docs/lead-services.md says.
     if ([...v].length > LIMITS[field]) out.push(`${field} is longer than ${LIMITS[field]} code points`);
     // for…of walks code points: a surrogate seen alone here is a lone one.
     for (const ch of v) {
@@ -73,7 +73,7 @@ function readmeViolations(lead: Record<string, unknown>): string[] {
   return out;
 }
 
-/** Parses bytes as the README says a body is read: UTF-8 (a BOM is dropped), then JSON. */
+/** Parses bytes as docs/lead-services.md says a body is read: UTF-8 (a BOM is dropped), then JSON. */
 function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(new TextDecoder("utf-8").decode(bytes)) };
@@ -86,7 +86,7 @@ export class LeadModel {
   /** Idempotency keys remembered per service, as "kind key". */
   private readonly keys = new Map<string, IdemEntry>();
   readonly rows = new Map<string, ExpectedRow>();
-  /** Where the contract itself let through what the README refuses (the property expects none). */
+  /** Where the contract itself let through what docs/lead-services.md refuses (the property expects none). */
   readonly violations: string[] = [];
 
   constructor(private readonly now: Date) {}
@@ -117,7 +117,8 @@ export class LeadModel {
     const result = leadSchemas[req.service].safeParse(parsed.value);
     if (!result.success) {
       const fields = Object.keys(fieldErrors(result.error)).sort();
-      // README: a filled honeypot gets the same 201 as an empty one; it is never the reason for a 400.
+      // docs/lead-services.md: a filled honeypot gets the same 201 as an empty one; it is never the
+      // reason for a 400.
       if (fields.includes("website"))
         this.violations.push(`the honeypot was refused: ${req.text.slice(0, 200)}`);
       return { status: 400, error: "validation_failed", fields };

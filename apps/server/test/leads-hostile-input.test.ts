@@ -8,8 +8,8 @@ import { type Expected, LeadModel } from "./hostile-model";
 
 /**
  * Hostile input as a property: generated bodies and headers go to both services (app.inject, a real
- * database), and every answer must be the one the README's rules and the contract's schema give,
- * never a 5xx, always JSON of the documented shape; the rows stored must be exactly the accepted
+ * database), and every answer must be the one the rules of docs/lead-services.md and the contract's
+ * schema give, never a 5xx, always JSON of the documented shape; the rows stored must be exactly the accepted
  * valid bodies. FC_SEED (and FC_PATH) replay a failure; FC_RUNS changes the number of runs.
  */
 

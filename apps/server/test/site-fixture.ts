@@ -102,6 +102,7 @@ async function writeSiteArtifacts(root: string, clientDir: string, env: Record<s
     version: 3,
     connectOrigins: serviceOrigins(resolveServiceUrls(env, undefined)),
     dynamicRoutePrefixes: ["/careers/", "/products/", "/services/"],
+    liveChat: false,
     pages: Object.fromEntries(
       Object.entries(PAGES).map(([file, [, , script]]) => [
         file,

@@ -12,19 +12,30 @@ interface Received {
 /**
  * A real HTTP webhook receiver on loopback that verifies every request as the Standard Webhooks
  * library says a receiver should. `mode` decides the answer: "ok" (204 after verifying), "down"
- * (503), "hang" (never answers). `accepted` holds verified deliveries; `bad` counts refused signatures.
+ * (503), "limited" (429), "gone" (410: it wants no more webhooks), "hang" (never answers); `retryAfter`,
+ * when set, goes with a 503 or 429 as its Retry-After header. `accepted` holds verified deliveries;
+ * `bad` counts refused signatures.
  */
 export async function createWebhookReceiver(secret: string) {
   const verifier = new Webhook(secret);
-  const state = { mode: "ok" as "ok" | "down" | "hang", requests: 0, bad: 0, accepted: [] as Received[] };
+  const state = {
+    mode: "ok" as "ok" | "down" | "limited" | "gone" | "hang",
+    retryAfter: undefined as string | undefined,
+    requests: 0,
+    bad: 0,
+    accepted: [] as Received[],
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       state.requests++;
       if (state.mode === "hang") return;
-      if (state.mode === "down") {
-        res.writeHead(503).end();
+      if (state.mode !== "ok") {
+        const status = { down: 503, limited: 429, gone: 410 }[state.mode];
+        res
+          .writeHead(status, state.retryAfter === undefined ? {} : { "retry-after": state.retryAfter })
+          .end();
         return;
       }
       const body = Buffer.concat(chunks).toString("utf8");

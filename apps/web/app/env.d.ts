@@ -11,3 +11,6 @@ declare const __RETENTION__: import("@site/contracts").Retention;
 
 /** The share of page views whose speed is measured (VITALS_SAMPLE_RATE at build time, 0 to 1), injected by vite.config.ts. */
 declare const __VITALS_SAMPLE_RATE__: number;
+
+/** LIVE_CHAT=on at build time: the chat panel talks to the desk (issue 27). Injected by vite.config.ts. */
+declare const __LIVE_CHAT__: boolean;

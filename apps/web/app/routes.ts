@@ -12,6 +12,8 @@ export default [
   route("careers/:jobSlug", "routes/job-detail.tsx"),
   route("contact", "routes/contact.tsx"),
   route("quote", "routes/quote.tsx"),
+  // Issue 26: booking a free consultation (the home page's "Schedule a Free Consultation").
+  route("consultation", "routes/consultation.tsx"),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
   route("privacy", "routes/privacy.tsx"),

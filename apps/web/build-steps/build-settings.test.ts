@@ -14,7 +14,15 @@ describe("buildSettings", () => {
       serviceUrls: { contact: "http://localhost:8081", quotation: "http://localhost:8091" },
       retention: DEFAULT_RETENTION,
       vitalsSampleRate: 1,
+      liveChat: false,
     });
+  });
+
+  it("reads LIVE_CHAT: on, off or unset; anything else fails the build", () => {
+    expect(buildSettings({ LIVE_CHAT: "on" }).liveChat).toBe(true);
+    expect(buildSettings({ LIVE_CHAT: "off" }).liveChat).toBe(false);
+    expect(buildSettings({ LIVE_CHAT: "" }).liveChat).toBe(false);
+    expect(() => buildSettings({ LIVE_CHAT: "yes" })).toThrow(/LIVE_CHAT must be on or off/);
   });
 
   it("fails a build for a public site whose forms would post to the visitor's own machine", () => {
@@ -63,6 +71,7 @@ describe("vite.config.ts", () => {
       }),
       __RETENTION__: JSON.stringify(DEFAULT_RETENTION),
       __VITALS_SAMPLE_RATE__: "1",
+      __LIVE_CHAT__: "false",
     });
   });
 

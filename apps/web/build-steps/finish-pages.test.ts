@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
+import { BOOT_AFTER_PAINT_SCRIPT } from "./boot-after-paint";
 import { listClientFiles } from "./client-files";
 import {
   attribute,
@@ -12,10 +13,12 @@ import {
   findElement,
   parseHtml,
   removeElement,
+  replaceElement,
   serializeHtml,
-  setText,
+  templateContent,
   textOf,
 } from "./html-tree";
+import { ROUTER_BOOT_ID } from "./router-page";
 import { fixtureBuildDir, fixtureClientDir, readBuilt, readRouterOutput } from "./test-fixture/fixture-build";
 import { FIXTURE_SERVICE_URLS, HEAD_SCRIPT } from "./test-fixture/fixture-facts";
 
@@ -46,42 +49,69 @@ describe("the fixture build", () => {
     expect(style && "tagName" in style && style.tagName === "style" && textOf(style)).toBe(css);
   });
 
-  it("defers the boot past the first paint and holds the paint until the boot script is parsed", async () => {
+  it("runs React Router's boot after the first paint, and keeps only the entry's modulepreload link", async () => {
+    const original = parseHtml(await readRouterOutput("index.html"));
+    const routerBoot = elements(original).find((e) => attribute(e, "type") === "module");
+    const entry = /import\("(\/assets\/entry\.client-[\w-]+\.js)"\);\s*$/.exec(
+      routerBoot ? textOf(routerBoot) : "",
+    )?.[1];
+    expect(entry).toBeDefined();
+    expect(elements(original).filter((e) => attribute(e, "rel") === "modulepreload").length).toBeGreaterThan(
+      3,
+    );
+
     const document = parseHtml(await readBuilt("index.html"));
-    expect(elements(document).filter((e) => attribute(e, "rel") === "modulepreload")).toEqual([]);
+    const preloads = elements(document).filter((e) => attribute(e, "rel") === "modulepreload");
+    expect(preloads.map((e) => [e.parentNode, attribute(e, "href")])).toEqual([
+      [findElement(document, "head"), entry],
+    ]);
+    // No module script the parser would run: React Router's is in the boot's <template>, as it wrote
+    // it, right before the script that puts it in place after the first paint.
+    expect(elements(document).filter((e) => attribute(e, "type") === "module")).toEqual([]);
+    const template = elements(document).find((e) => attribute(e, "id") === ROUTER_BOOT_ID);
+    const content = template ? elements(templateContent(template)) : [];
+    expect(content.map((e) => [e.attrs, textOf(e)])).toEqual([[routerBoot?.attrs, textOf(routerBoot!)]]);
+    const next = template?.parentNode?.childNodes[template.parentNode.childNodes.indexOf(template) + 1];
+    expect(next && "tagName" in next && [next.tagName, next.attrs, textOf(next)]).toEqual([
+      "script",
+      [],
+      BOOT_AFTER_PAINT_SCRIPT,
+    ]);
+    expect(template?.parentNode).toBe(findElement(document, "body"));
+    // The first paint waits until the parser has reached the template (the whole page).
     const head = findElement(document, "head");
-    const [charset, expect_] = head ? elements(head) : [];
+    const [charset, expectLink] = head ? elements(head) : [];
     expect(charset && attribute(charset, "charset")).toBe("utf-8");
-    expect(expect_?.attrs).toEqual([
+    expect(expectLink?.attrs).toEqual([
       { name: "rel", value: "expect" },
-      { name: "href", value: "#boot" },
+      { name: "href", value: `#${ROUTER_BOOT_ID}` },
       { name: "blocking", value: "render" },
     ]);
-    const boot = elements(document).find((e) => attribute(e, "id") === "boot");
-    expect(boot?.attrs).toEqual([
-      { name: "type", value: "module" },
-      { name: "async", value: "" },
-      { name: "id", value: "boot" },
-    ]);
-    expect(boot && textOf(boot)).toMatch(
-      /^await new Promise\(\(go\) => \{\n {2}if \(document\.visibilityState/,
-    );
+  });
+
+  it("leaves the SPA fallback's boot as React Router wrote it (it paints nothing before React)", async () => {
+    expect(await readBuilt("__spa-fallback.html")).toContain('<script type="module" async="">');
   });
 
   it.each(PAGES)("leaves every other part of %s as React Router wrote it", async (file) => {
     const original = parseHtml(await readRouterOutput(file));
-    const routerBoot = elements(original).find((e) => attribute(e, "type") === "module");
-    for (const link of elements(original).filter((e) => attribute(e, "rel") === "modulepreload")) {
-      removeElement(link);
-    }
     const rewritten = parseHtml(await readBuilt(file));
+    const kept = new Set(
+      elements(rewritten).flatMap((e) =>
+        attribute(e, "rel") === "modulepreload" ? [attribute(e, "href")] : [],
+      ),
+    );
+    for (const link of elements(original).filter((e) => attribute(e, "rel") === "modulepreload")) {
+      if (!kept.has(attribute(link, "href"))) removeElement(link);
+    }
     for (const element of elements(rewritten)) {
-      if (attribute(element, "rel") === "expect" || element.tagName === "style") removeElement(element);
+      if (element.tagName === "style" || attribute(element, "rel") === "expect") removeElement(element);
       if (attribute(element, "rel") === "stylesheet")
         element.attrs = element.attrs.filter((a) => a.name !== "disabled");
-      if (attribute(element, "id") === "boot") {
-        element.attrs = element.attrs.filter((a) => a.name !== "id");
-        setText(element, routerBoot ? textOf(routerBoot) : "");
+      if (element.tagName === "script" && textOf(element) === BOOT_AFTER_PAINT_SCRIPT) removeElement(element);
+      if (attribute(element, "id") === ROUTER_BOOT_ID) {
+        const [script] = elements(templateContent(element));
+        if (script) replaceElement(element, script);
       }
     }
     expect(serializeHtml(rewritten)).toBe(serializeHtml(original));
@@ -90,9 +120,12 @@ describe("the fixture build", () => {
   it.each(PAGES)("lists exactly the inline scripts and styles of %s in the site manifest", async (file) => {
     const manifest = await readManifest();
     const document = parseHtml(await readBuilt(file));
-    const scripts = elements(document).filter((e) => e.tagName === "script");
+    // React Router's boot, in its <template>, is inline code that runs too.
+    const all = [...elementsOf(document, { templates: true })];
+    const scripts = all.filter((e) => e.tagName === "script");
     const executable = scripts.filter((e) => attribute(e, "type") !== "application/ld+json");
-    const styles = elements(document).filter((e) => e.tagName === "style");
+    const styles = all.filter((e) => e.tagName === "style");
+    expect(executable.some((e) => attribute(e, "type") === "module")).toBe(true);
     expect(manifest.pages[file]).toEqual({
       scriptHashes: [...new Set(executable.map((e) => sha256(textOf(e))))],
       styleHashes: [...new Set(styles.map((e) => sha256(textOf(e))))],

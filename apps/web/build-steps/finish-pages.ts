@@ -31,10 +31,14 @@ export const buildLog = (args: BuildEndArgs) => (message: string) =>
   args.viteConfig.logger.info(`build end: ${message}`);
 
 /** Rewrites the prerendered pages and writes the manifest, static-host files and compressed copies. */
-export async function finishPages(args: BuildEndArgs, serviceUrls: ServiceUrls): Promise<void> {
+export async function finishPages(
+  args: BuildEndArgs,
+  serviceUrls: ServiceUrls,
+  liveChat = false,
+): Promise<void> {
   const { clientDir, routePaths } = builtApp(args);
   const log = buildLog(args);
   const pages = await rewritePages(clientDir, await listClientFiles(clientDir));
-  log(`${Object.keys(pages).length} pages: stylesheet inlined, boot after the first paint`);
-  await writeSiteArtifacts(clientDir, { serviceUrls, routePaths, pages, log });
+  log(`${Object.keys(pages).length} pages: stylesheet inlined, React Router's boot after the first paint`);
+  await writeSiteArtifacts(clientDir, { serviceUrls, routePaths, pages, log, liveChat });
 }

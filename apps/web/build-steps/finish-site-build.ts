@@ -9,7 +9,7 @@ import { writeWebManifest } from "./web-manifest";
 
 export async function finishSiteBuild(
   args: BuildEndArgs,
-  { siteUrl, serviceUrls }: BuildSettings,
+  { siteUrl, serviceUrls, liveChat }: BuildSettings,
 ): Promise<void> {
   const { clientDir } = builtApp(args);
   const urls = await writeSitemap(clientDir, siteUrl);
@@ -20,5 +20,5 @@ export async function finishSiteBuild(
   buildLog(args)(
     `sitemap.xml (${urls} URLs), robots.txt, ${icons.length} icons, site.webmanifest, og-image.png (${ogBytes} B)`,
   );
-  await finishPages(args, serviceUrls);
+  await finishPages(args, serviceUrls, liveChat);
 }

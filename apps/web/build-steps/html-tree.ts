@@ -10,14 +10,17 @@ export const parseHtml = (html: string): HtmlDocument => parse(html);
 export const serializeHtml = (document: HtmlDocument): string => serialize(document);
 
 /**
- * Every element under `node` in document order. A <template>'s content is a separate fragment
- * that is never rendered nor run, so it is not visited.
+ * Every element under `node` in document order. A <template>'s content is a separate fragment, which
+ * is not rendered nor run until a script inserts a copy of it: it is visited only with `templates`.
  */
-export function* elementsOf(node: ParentNode): Generator<HtmlElement> {
+export function* elementsOf(node: ParentNode, { templates = false } = {}): Generator<HtmlElement> {
   for (const child of node.childNodes) {
     if (!tree.isElementNode(child)) continue;
     yield child;
-    yield* elementsOf(child);
+    yield* elementsOf(child, { templates });
+    if (templates && child.tagName === "template") {
+      yield* elementsOf(templateContent(child), { templates });
+    }
   }
 }
 
@@ -43,7 +46,7 @@ export function setAttribute(element: HtmlElement, name: string, value: string):
 export const textOf = (element: HtmlElement): string =>
   element.childNodes.map((child) => (tree.isTextNode(child) ? child.value : "")).join("");
 
-export function setText(element: HtmlElement, text: string): void {
+function setText(element: HtmlElement, text: string): void {
   for (const child of [...element.childNodes]) tree.detachNode(child);
   if (text !== "") tree.insertText(element, text);
 }
@@ -56,6 +59,20 @@ export function createElement(tagName: string, attrs: Record<string, string>, te
   return element;
 }
 
+/** The content of a <template>: the fragment its children are parsed into. */
+export const templateContent = (template: HtmlElement) =>
+  tree.getTemplateContent(template as DefaultTreeAdapterTypes.Template);
+
+/** A new <template> whose content is `element` (moved out of the tree it was in). */
+export function templateOf(element: HtmlElement, attrs: Record<string, string>): HtmlElement {
+  const template = createElement("template", attrs) as DefaultTreeAdapterTypes.Template;
+  const content = tree.createDocumentFragment();
+  removeElement(element);
+  tree.appendChild(content, element);
+  tree.setTemplateContent(template, content);
+  return template;
+}
+
 export function insertAfter(reference: HtmlElement, element: HtmlElement): void {
   const parent = reference.parentNode;
   if (!parent) throw new Error(`<${reference.tagName}> is not in the document`);
@@ -64,7 +81,20 @@ export function insertAfter(reference: HtmlElement, element: HtmlElement): void 
   else tree.appendChild(parent, element);
 }
 
+export function insertBefore(reference: HtmlElement, element: HtmlElement): void {
+  const parent = reference.parentNode;
+  if (!parent) throw new Error(`<${reference.tagName}> is not in the document`);
+  tree.insertBefore(parent, element, reference);
+}
+
 export const removeElement = (element: HtmlElement): void => tree.detachNode(element);
+
+/** Puts `element` (moved out of the tree it was in) where `reference` is, and takes `reference` out. */
+export function replaceElement(reference: HtmlElement, element: HtmlElement): void {
+  tree.detachNode(element);
+  insertBefore(reference, element);
+  removeElement(reference);
+}
 
 /** The element's start tag as serialised, for build messages: <link rel="modulepreload" href="…">. */
 export function startTag(element: HtmlElement): string {

@@ -8,21 +8,14 @@ const appDir = fileURLToPath(new URL("../app/", import.meta.url));
 const rootRoute = `${appDir}root.tsx`;
 const homeRoute = `${appDir}routes/home.tsx`;
 const isRouteModule = (file: string) => file === rootRoute || file.startsWith(`${appDir}routes/`);
-const framework = /\/node_modules\/(?:react|scheduler)\//;
-const reactDom = /\/node_modules\/react-dom\//;
-const router = /\/node_modules\/(?:react-router|cookie|set-cookie-parser)\//;
-const zod = /\/node_modules\/zod\//;
+const framework = /\/node_modules\/(?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//;
 
 /**
  * Fewer, larger first-load chunks (gzip compresses one file better than many small ones, and each file
  * costs an import and a request) without loading any code a page does not need:
- * - "framework", "react-dom" and "router": React (with the scheduler), ReactDOM and React Router, which
- *   every page loads anyway. Three chunks, not one: the boot script (build-steps/paint-first.ts) evaluates
- *   one chunk per task, and one 300 KB chunk took a single 15–27 ms task on the CI machine (four times
- *   that on the phone Lighthouse models), for 0.7 KB more gzip. The boot evaluates chunks in
- *   dependency order, so each import evaluates one chunk;
- * - "zod": the validation library of the two forms, out of their shared chunk for the same reason
- *   (evaluating both in one task took 11–23 ms on the CI machine); only the form pages load it;
+ * - "framework": React (with the scheduler), ReactDOM and React Router, which every page loads anyway.
+ *   One chunk: the browser evaluates a page's whole module graph in one task whatever its chunks, and
+ *   three chunks cost two more requests (and 0.7 KB more gzip);
  * - "chrome": every module the root route (header, footer, widgets) imports statically, which every page
  *   loads anyway, plus the shared components the home page imports statically that other pages also use
  *   (otherwise each is its own tiny chunk in the home page's first load). Code shared only by the home
@@ -32,12 +25,9 @@ const zod = /\/node_modules\/zod\//;
  */
 export function manualChunks(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
   const file = id.split("?")[0] ?? id;
-  if (reactDom.test(file)) return "react-dom";
-  if (router.test(file)) return "router";
   // Rollup's CommonJS helpers (\0commonjsHelpers.js) belong with the CommonJS packages (React) that use
   // them: in "chrome" they would make "framework" import "chrome" and the two chunks import each other.
   if (framework.test(file) || (id.startsWith("\0") && id.includes("commonjs"))) return "framework";
-  if (zod.test(file)) return "zod";
   if (isRouteModule(file) || !/\.[cm]?[jt]sx?$/.test(file)) return undefined;
   const roots = reachingRoots(id, getModuleInfo);
   if (roots.has(rootRoute)) return "chrome";

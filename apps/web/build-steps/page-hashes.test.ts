@@ -6,7 +6,7 @@ import { inlineHashes } from "./page-hashes";
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
 
 describe("inlineHashes", () => {
-  it("hashes every script the browser runs under script-src, once, in order, and every <style>", () => {
+  it("hashes every script the browser runs under script-src, once, in order, and every <style>, templates' too", () => {
     const html = [
       "<!DOCTYPE html><html><head><style>a{}</style>",
       "<script>a()</script>",
@@ -16,12 +16,12 @@ describe("inlineHashes", () => {
       '<script type=" Text/JavaScript ">b()</script>',
       '<script type="importmap">{"imports":{}}</script>',
       '<script type="text/plain">not code</script>',
-      "</head><body><template><script>never()</script><style>b{}</style></template>",
+      "</head><body><template><script>later()</script><style>b{}</style></template>",
       "<script>a()</script><svg><style>c{}</style></svg></body></html>",
     ].join("");
     expect(inlineHashes(parseHtml(html))).toEqual({
-      scriptHashes: [sha("a()"), sha('import "/x.js";'), sha("b()"), sha('{"imports":{}}')],
-      styleHashes: [sha("a{}"), sha("c{}")],
+      scriptHashes: [sha("a()"), sha('import "/x.js";'), sha("b()"), sha('{"imports":{}}'), sha("later()")],
+      styleHashes: [sha("a{}"), sha("b{}"), sha("c{}")],
     });
   });
 

@@ -26,11 +26,15 @@ const EXECUTABLE_TYPES = new Set([
   ...["", "1.0", "1.1", "1.2", "1.3", "1.4", "1.5"].map((v) => `text/javascript${v}`),
 ]);
 
-/** The hash sources of every executable inline script and every <style> of a page, each once, in order. */
+/**
+ * The hash sources of every executable inline script and every <style> of a page, each once, in order.
+ * Those inside a <template> count too: they run, or apply, once a script inserts a copy of its content
+ * (React Router's boot runs so, boot-after-paint.ts).
+ */
 export function inlineHashes(document: HtmlDocument): PageHashes {
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
-  for (const element of elementsOf(document)) {
+  for (const element of elementsOf(document, { templates: true })) {
     if (element.tagName === "style") styleHashes.add(hashSource(textOf(element)));
     if (element.tagName !== "script" || attribute(element, "src") !== undefined) continue;
     const type = (attribute(element, "type") ?? "").trim().toLowerCase();

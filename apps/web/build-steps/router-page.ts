@@ -1,7 +1,8 @@
-// The parts of a page prerendered by React Router that the rewrite changes, found in the parsed page
-// and checked against what React Router 7 renders. Anything else fails the build, naming what changed:
-// a rewrite that matched the old shape would otherwise ship pages that silently load their scripts
-// before the first paint, render-block on the stylesheet, or do not hydrate.
+// The parts of a page prerendered by React Router that the build changes, found in the parsed page and
+// checked against what React Router 7 renders: its stylesheet links, whose CSS is inlined
+// (inline-css.ts), and its boot, which runs after the first paint (boot-after-paint.ts). Anything else
+// about them fails the build, naming what changed: a rewrite that matched the old shape would otherwise
+// ship pages that render-block on the stylesheet, lose their styles, or do not hydrate.
 import {
   type HtmlDocument,
   type HtmlElement,
@@ -13,7 +14,9 @@ import {
   textOf,
 } from "./html-tree";
 import { expectOutput } from "./output-changed";
-import { type RouterBoot, bootImports, readRouterBoot } from "./router-boot";
+
+/** The id of the <template> that holds React Router's module script until the first paint. */
+export const ROUTER_BOOT_ID = "router-boot";
 
 interface LinkedFile {
   element: HtmlElement;
@@ -26,24 +29,25 @@ export interface RouterPage {
   document: HtmlDocument;
   /** <meta charset="utf-8">, the first element of <head>. */
   charset: HtmlElement;
-  /** <link rel="modulepreload" href="/assets/….js">, in React Router's order. */
-  modulePreloads: LinkedFile[];
-  /** <link rel="stylesheet" href="/assets/….css">. */
+  /** <link rel="stylesheet" href="/assets/….css">, in <head>. */
   stylesheets: LinkedFile[];
-  /** The module script that imports the route modules and hydrates, and what it says. */
-  boot: { element: HtmlElement; code: RouterBoot };
+  /** <link rel="modulepreload" href="/assets/….js">, in <head>. */
+  modulePreloads: LinkedFile[];
+  /**
+   * React Router's boot: the inline module script that imports the route modules and then, with
+   * import(), the client entry (`entry`, "/assets/entry.client-….js"), which hydrates.
+   */
+  boot: { element: HtmlElement; code: string; entry: string };
 }
 
-/** The id the rewrite gives the boot script; nothing in React Router's output may have it. */
-export const BOOT_ID = "boot";
+const STYLESHEET_HREF = /^\/assets\/[^/]+\.css$/;
+const CHUNK_HREF = /^\/assets\/[^/]+\.js$/;
 
 const relTokens = (element: HtmlElement) => (attribute(element, "rel") ?? "").toLowerCase().split(/\s+/);
-const hasOnly = (element: HtmlElement, names: string[]) =>
-  attributeNames(element).every((name) => names.includes(name));
 
 /**
- * Finds and checks the parts of one prerendered page. `isBuildFile` tells whether a root-relative
- * URL ("/assets/x.js") is a file of the client build.
+ * Finds and checks the stylesheet links and the boot of one prerendered page. `isBuildFile` tells
+ * whether a root-relative URL ("/assets/x.css") is a file of the client build.
  */
 export function readRouterPage(
   document: HtmlDocument,
@@ -65,57 +69,63 @@ export function readRouterPage(
   expectOutput(
     !findElement(head, "style"),
     file,
-    () => "<head> already has a <style>: the rewrite expects the stylesheet as a <link> to inline",
+    () => "<head> already has a <style>: the build expects the stylesheet as a <link> to inline",
   );
-
-  const modulePreloads: LinkedFile[] = [];
   const stylesheets: LinkedFile[] = [];
+  const modulePreloads: LinkedFile[] = [];
   const moduleScripts: HtmlElement[] = [];
-  for (const element of elementsOf(document)) {
-    if (element.tagName === "link" && relTokens(element).includes("modulepreload")) {
-      modulePreloads.push(checkedLink(element, file, head, "modulepreload", /^\/assets\/[^/]+\.js$/));
-    } else if (element.tagName === "link" && relTokens(element).includes("stylesheet")) {
-      stylesheets.push(checkedLink(element, file, head, "stylesheet", /^\/assets\/[^/]+\.css$/));
-    } else if (element.tagName === "script") {
-      expectOutput(
-        attribute(element, "src") === undefined,
-        file,
-        () => `${startTag(element)}: an external script would load before the first paint`,
-      );
-      if (attribute(element, "type")?.trim().toLowerCase() === "module") moduleScripts.push(element);
-    }
+  for (const element of elementsOf(document, { templates: true })) {
     expectOutput(
-      attribute(element, "id") !== BOOT_ID,
+      attribute(element, "id") !== ROUTER_BOOT_ID,
       file,
-      () => `${startTag(element)} has the id "${BOOT_ID}" the rewrite gives the boot script`,
+      () => `${startTag(element)} has the id "${ROUTER_BOOT_ID}" the build gives the boot's <template>`,
     );
+    if (element.tagName === "link" && relTokens(element).includes("stylesheet")) {
+      stylesheets.push(checkedLink(element, file, head, "stylesheet", STYLESHEET_HREF));
+    } else if (element.tagName === "link" && relTokens(element).includes("modulepreload")) {
+      modulePreloads.push(checkedLink(element, file, head, "modulepreload", CHUNK_HREF));
+    } else if (
+      element.tagName === "script" &&
+      attribute(element, "type")?.trim().toLowerCase() === "module"
+    ) {
+      moduleScripts.push(element);
+    }
   }
-  for (const link of [...modulePreloads, ...stylesheets]) {
+  for (const link of [...stylesheets, ...modulePreloads]) {
     expectOutput(isBuildFile(link.href), file, () => `${startTag(link.element)}: no such file in the build`);
   }
   expectOutput(stylesheets.length > 0, file, () => 'no <link rel="stylesheet">: nothing to inline');
   expectOutput(
     moduleScripts.length === 1,
     file,
-    () => `expected one module script (React Router's boot script), found ${moduleScripts.length}`,
+    () => `expected one module script (React Router's boot), found ${moduleScripts.length}`,
   );
-  const [bootElement] = moduleScripts as [HtmlElement];
+  const [boot] = moduleScripts as [HtmlElement];
   expectOutput(
-    attribute(bootElement, "async") === "" && hasOnly(bootElement, ["type", "async"]),
+    boot.parentNode === findElement(document, "body"),
     file,
-    () =>
-      `the boot script's tag changed: ${startTag(bootElement)} (expected <script type="module" async="">)`,
+    () => "the boot script is not a child of <body>, whose unexpected children hydration passes over",
   );
-  const code = readRouterBoot(textOf(bootElement), file);
-  const preloaded = new Set(modulePreloads.map((l) => l.href));
-  for (const href of bootImports(code)) {
-    expectOutput(
-      preloaded.has(href),
-      file,
-      () => `the boot script imports ${href}, which has no modulepreload link`,
-    );
-  }
-  return { file, document, charset, modulePreloads, stylesheets, boot: { element: bootElement, code } };
+  expectOutput(
+    attribute(boot, "async") === "" &&
+      attributeNames(boot).length === 2 &&
+      attribute(boot, "src") === undefined,
+    file,
+    () => `the boot script's tag changed: ${startTag(boot)} (expected <script type="module" async="">)`,
+  );
+  const code = textOf(boot);
+  const entry = /\bimport\("(\/assets\/entry\.client-[^"/]+\.js)"\);\s*$/.exec(code)?.[1];
+  expectOutput(
+    entry,
+    file,
+    () => `the boot script no longer ends with import("…entry.client….js"):\n${code}`,
+  );
+  expectOutput(
+    modulePreloads.some((link) => link.href === entry),
+    file,
+    () => `the client entry ${entry} has no modulepreload link`,
+  );
+  return { file, document, charset, stylesheets, modulePreloads, boot: { element: boot, code, entry } };
 }
 
 /** A <link rel="…" href="…"> in <head> with no other attribute. */
@@ -123,7 +133,7 @@ function checkedLink(
   element: HtmlElement,
   file: string,
   head: HtmlElement,
-  rel: string,
+  rel: "stylesheet" | "modulepreload",
   href: RegExp,
 ): LinkedFile {
   const tag = startTag(element);
@@ -134,10 +144,10 @@ function checkedLink(
     others.length === 0,
     file,
     () =>
-      `${tag} has ${others.join(", ")}, which the rewrite would drop (` +
-      (rel === "modulepreload"
-        ? "the boot preloads the chunks with plain preload links after the first paint"
-        : "the link is disabled and its CSS inlined in a plain <style>") +
+      `${tag} has ${others.join(", ")}, which the build would drop (` +
+      (rel === "stylesheet"
+        ? "the link is disabled and its CSS inlined in a plain <style>"
+        : "the link is removed and the boot's module script fetches the chunk itself") +
       ")",
   );
   const value = attribute(element, "href") ?? "";

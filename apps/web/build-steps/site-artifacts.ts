@@ -30,6 +30,8 @@ export interface SiteArtifactsOptions {
   serviceUrls: ServiceUrls;
   /** The route table's paths ("services/:serviceType"); the dynamic ones get the SPA fallback. */
   routePaths: readonly string[];
+  /** LIVE_CHAT=on: recorded in the manifest (issue 27). */
+  liveChat?: boolean;
   /**
    * The inline hashes of each HTML file, when the caller has them from its own parse (the page
    * rewrite); otherwise every HTML file of the build is parsed and hashed here.
@@ -52,6 +54,7 @@ export async function writeSiteArtifacts(
     connectOrigins: serviceOrigins(serviceUrls),
     dynamicRoutePrefixes: dynamicRoutePrefixes(routePaths),
     pages,
+    liveChat: options.liveChat ?? false,
   } satisfies SiteManifest);
   await writeFile(path.join(buildDir, SITE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(clientDir, "_headers"), headersFile(manifest, files));
@@ -63,7 +66,7 @@ export async function writeSiteArtifacts(
     `${SITE_MANIFEST_FILE}: ${Object.keys(pages).length} HTML files (${distinct("scriptHashes")} distinct ` +
       `inline-script and ${distinct("styleHashes")} inline-style hashes), connect-src ` +
       `${manifest.connectOrigins.join(" ")}, dynamic routes ${manifest.dynamicRoutePrefixes.join(" ")}; ` +
-      `_headers, _redirects, nginx-site.conf; ${compressed} precompressed files`,
+      `_headers, _redirects, nginx-site.conf; ${compressed} precompressed files; live chat ${manifest.liveChat ? "on" : "off"}`,
   );
   return manifest;
 }

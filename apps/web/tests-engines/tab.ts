@@ -58,6 +58,34 @@ function renderedIs(css: string, wanted: boolean) {
   return Array.from(document.querySelectorAll(css)).some((el) => el.getClientRects().length > 0) === wanted;
 }
 
+/**
+ * A page that has not answered a script (or finished a load) for this long has frozen (issue 28: WebKit
+ * could spin a page's main thread forever). Every check fails then, whatever it was waiting for, instead
+ * of waiting for its own, longer timeouts.
+ */
+export const FROZEN_AFTER_MS = 20_000;
+
+export class PageFrozenError extends Error {
+  override name = "PageFrozenError";
+}
+
+/** `work`, or a PageFrozenError once it has not settled within FROZEN_AFTER_MS. */
+async function unlessFrozen<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frozen = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new PageFrozenError(`the page stopped answering: ${what} took over ${FROZEN_AFTER_MS} ms`)),
+      FROZEN_AFTER_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, frozen]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const targetArgs = (target: Target): [string, string | null] =>
   typeof target === "string" ? [target, null] : [target.css, target.name];
 
@@ -77,7 +105,7 @@ export class Tab {
 
   /** Loads a page (a path of the site, or an absolute URL) and resolves at its load event. */
   goto(path: string) {
-    return this.driver.goto(this.url(path));
+    return unlessFrozen(this.driver.goto(this.url(path)), `loading ${path}`);
   }
 
   /** Loads a page and waits until React has hydrated it (SiteChrome sets `<html data-hydrated>`). */
@@ -93,10 +121,13 @@ export class Tab {
     });
   }
 
-  /** Runs `fn` in the page with JSON arguments; `fn` must be self-contained (it is sent as source). */
+  /**
+   * Runs `fn` in the page with JSON arguments; `fn` must be self-contained (it is sent as source). A
+   * page that does not answer within FROZEN_AFTER_MS fails the check.
+   */
   async run<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>> {
     const call = `(${fn.toString()})(...${JSON.stringify(args)})`;
-    return (await this.driver.evaluate(call)) as Awaited<R>;
+    return (await unlessFrozen(this.driver.evaluate(call), `a script`)) as Awaited<R>;
   }
 
   /** Polls `fn` in the page until it returns something truthy; returns that. */

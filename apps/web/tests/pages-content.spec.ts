@@ -129,7 +129,7 @@ test("home sections come in the spec's order with the spec's strings", async ({ 
   );
   await expect(main.getByRole("link", { name: "Schedule a Free Consultation" })).toHaveAttribute(
     "href",
-    "/contact",
+    "/consultation",
   );
   await expect(main.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
 });

@@ -1,7 +1,20 @@
 import { z } from "./zod";
 
 /** Where a lead's notifications go (one delivery per channel; issue 15). */
-export const DELIVERY_CHANNELS = ["email", "webhook", "autoreply"] as const;
+export const DELIVERY_CHANNELS = [
+  "email",
+  "webhook",
+  "autoreply",
+  // A consultation's invitations and reminders (issue 26): each brings one party's calendar in line
+  // with the meeting as it is when the mail is sent.
+  "invitation",
+  "member-invitation",
+  "member-release",
+  "reminder",
+  "member-reminder",
+  // A live chat's staff replies by e-mail to a visitor who has left (issue 27).
+  "chat-reply",
+] as const;
 export const deliveryChannelSchema = z.enum(DELIVERY_CHANNELS);
 export type DeliveryChannel = z.infer<typeof deliveryChannelSchema>;
 
@@ -9,6 +22,12 @@ export const DELIVERY_CHANNEL_LABELS: Record<DeliveryChannel, string> = {
   email: "E-mail to the team",
   webhook: "Webhook",
   autoreply: "Confirmation to the visitor",
+  invitation: "Invitation to the visitor",
+  "member-invitation": "Invitation to the member",
+  "member-release": "Cancellation to a former member",
+  reminder: "Reminder to the visitor",
+  "member-reminder": "Reminder to the member",
+  "chat-reply": "Chat replies by e-mail",
 };
 
 /** One channel's delivery of a lead, as the lead page shows it. */
@@ -49,5 +68,13 @@ export const channelHealthSchema = z.object({
   sent: z.number().int(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
+  /**
+   * The webhook's endpoint (WEBHOOK_URL's origin) as its receiver left it: `goneAt` when it answered
+   * 410 Gone (nothing is sent to it until it is configured again), `heldUntil` while a Retry-After
+   * holds deliveries. Null for the other channels, and before any process delivered to a webhook.
+   */
+  endpoint: z
+    .object({ origin: z.string(), goneAt: z.string().nullable(), heldUntil: z.string().nullable() })
+    .nullable(),
 });
 export type ChannelHealth = z.infer<typeof channelHealthSchema>;

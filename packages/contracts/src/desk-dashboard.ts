@@ -8,7 +8,15 @@ export const DASHBOARD_WEEKS = 12;
 /** GET /api/dashboard (spam left out everywhere). */
 export const dashboardAnswerSchema = z.object({
   /** One row per ISO week (Monday, UTC), oldest first, DASHBOARD_WEEKS rows. */
-  weeks: z.array(z.object({ weekStart: z.string(), contact: z.number().int(), quotation: z.number().int() })),
+  weeks: z.array(
+    z.object({
+      weekStart: z.string(),
+      contact: z.number().int(),
+      quotation: z.number().int(),
+      consultation: z.number().int(),
+      chat: z.number().int(),
+    }),
+  ),
   /** Quotation requests per service over the same weeks, most first. */
   services: z.array(z.object({ service: z.string(), label: z.string(), count: z.number().int() })),
   /** Leads per open status (all time). */

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { deliveryChannelSchema, deliverySchema } from "./desk-actions";
-import { QUOTATION_SERVICES, type QuotationService } from "./lead";
+import { QUOTATION_SERVICES, type QuotationService, STORED_LEAD_KINDS, type StoredLeadKind } from "./lead";
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -14,6 +14,14 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   qualified: "Qualified",
   won: "Won",
   lost: "Lost",
+};
+
+/** Each stored kind's name in the desk (its badge, the inbox's filter). */
+export const LEAD_KIND_LABELS: Record<StoredLeadKind, string> = {
+  contact: "Contact",
+  quotation: "Quote request",
+  consultation: "Consultation",
+  chat: "Chat",
 };
 
 const serviceValues = QUOTATION_SERVICES.map((s) => s.value) as [QuotationService, ...QuotationService[]];
@@ -32,7 +40,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD.");
  * opaque position after which the next page starts (keyset on created_at, id).
  */
 export const inboxQuerySchema = z.object({
-  kind: z.enum(["contact", "quotation"]).optional(),
+  kind: z.enum(STORED_LEAD_KINDS).optional(),
   status: leadStatusSchema.optional(),
   service: quotationServiceSchema.optional(),
   from: day.optional(),
@@ -56,7 +64,7 @@ const person = z.object({ id: z.string(), name: z.string() });
 
 export const leadRowSchema = z.object({
   id: z.string(),
-  kind: z.enum(["contact", "quotation"]),
+  kind: z.enum(STORED_LEAD_KINDS),
   createdAt: z.string(),
   spam: z.boolean(),
   status: leadStatusSchema,
@@ -122,7 +130,7 @@ export const noteCreateSchema = z.object({
  */
 const actor = z.object({ id: z.string(), name: z.string() }).nullable();
 export const timelineItemSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("received"), at: z.string(), kind: z.enum(["contact", "quotation"]) }),
+  z.object({ type: z.literal("received"), at: z.string(), kind: z.enum(STORED_LEAD_KINDS) }),
   z.object({
     type: z.literal("status"),
     at: z.string(),
@@ -148,6 +156,14 @@ export const timelineItemSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("spam"), at: z.string(), actor, spam: z.boolean() }),
   z.object({ type: z.literal("export"), at: z.string(), actor }),
+  /** A consultation moved (to: the new start, ISO) or cancelled (to: "cancelled"); no actor: the visitor. */
+  z.object({
+    type: z.literal("meeting"),
+    at: z.string(),
+    actor,
+    from: z.string().nullable(),
+    to: z.string(),
+  }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export const timelineAnswerSchema = z.object({ items: z.array(timelineItemSchema) });

@@ -5,3 +5,5 @@ export * from "./desk-leads";
 export * from "./desk-dashboard";
 export * from "./desk-actions";
 export * from "./desk-site-speed";
+export * from "./desk-consultations";
+export * from "./desk-chats";

@@ -80,10 +80,8 @@ const email = z
   .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters.`)
   .pipe(z.email("Enter a valid email address."));
 
-const phone = singleLine("Phone", LIMITS.phone).refine(
-  (v) => /^[+()\d][\d\s().-]*$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6,
-  "Enter a valid phone number.",
-);
+const isPhone = (v: string) => /^[+()\d][\d\s().-]*$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6;
+const phone = singleLine("Phone", LIMITS.phone).refine(isPhone, "Enter a valid phone number.");
 
 /**
  * Whether the honeypot was filled: absent, null or a blank string is a person; any other value, of
@@ -95,6 +93,33 @@ export function honeypotFilled(value: unknown): boolean {
 
 /** Validated as `true` (filled: store as spam) or `false`; the value itself is dropped. */
 const honeypot = z.unknown().optional().transform(honeypotFilled);
+
+const optionalLongText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(cleanText, `${label} contains characters that are not allowed.`)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
+
+/**
+ * The fields the forms share, with their rules and messages, for a form of another kind (the
+ * consultation booking): the same name, e-mail, phone, company, service and honeypot rules.
+ */
+export const leadFields = {
+  name: singleLine("Name", LIMITS.name),
+  email,
+  /** Optional: absent or blank is no phone; anything else must be a phone number. */
+  optionalPhone: optionalSingleLine("Phone", LIMITS.phone).refine(
+    (v) => v === undefined || isPhone(v),
+    "Enter a valid phone number.",
+  ),
+  company: optionalSingleLine("Company", LIMITS.company),
+  service: z.enum(serviceValues, { error: "Choose a service." }),
+  optionalLongText,
+  honeypot,
+};
 
 export const contactSchema = z.object({
   name: singleLine("Name", LIMITS.name),
@@ -115,13 +140,7 @@ export const quotationSchema = z.object({
   phone,
   company: optionalSingleLine("Company", LIMITS.company),
   service: z.enum(serviceValues, { error: "Choose a service." }),
-  details: z
-    .string()
-    .trim()
-    .max(LIMITS.details, `Details must be at most ${LIMITS.details} characters.`)
-    .refine(cleanText, "Details contains characters that are not allowed.")
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  details: optionalLongText("Details", LIMITS.details),
   [HONEYPOT_FIELD]: honeypot,
 });
 
@@ -132,7 +151,15 @@ export type Contact = z.output<typeof contactSchema>;
 export type QuotationInput = z.input<typeof quotationSchema>;
 export type Quotation = z.output<typeof quotationSchema>;
 
+/** The forms' kinds: each has its service (POST /contact, POST /quotation) and its schema. */
 export type LeadKind = "contact" | "quotation";
+
+/**
+ * Every kind of lead the store holds: the forms', the booked consultations (issue 26) and the
+ * live-chat conversations (issue 27).
+ */
+export const STORED_LEAD_KINDS = ["contact", "quotation", "consultation", "chat"] as const;
+export type StoredLeadKind = (typeof STORED_LEAD_KINDS)[number];
 
 /** Shape of a 400 answer from either service. */
 export interface ValidationErrorBody {

@@ -24,6 +24,9 @@ export const DEFAULT_RETENTION: Readonly<Retention> = {
   vitalsDays: 90,
 };
 
+/** The whole numbers RETENTION_ENQUIRY_MONTHS and RETENTION_SPAM_DAYS may hold. */
+export const RETENTION_OVERRIDE_RANGE = { min: 1, max: 1200 } as const;
+
 /** The variables that override the periods this code enforces. */
 const OVERRIDES = {
   RETENTION_ENQUIRY_MONTHS: "enquiryMonths",
@@ -32,16 +35,17 @@ const OVERRIDES = {
 
 /**
  * The periods in force: the defaults, with RETENTION_ENQUIRY_MONTHS and RETENTION_SPAM_DAYS (whole
- * numbers from 1 to 1200) when set. Throws naming a bad value: a typo must not shorten or lengthen
- * what the notice promises.
+ * numbers in RETENTION_OVERRIDE_RANGE) when set. Throws naming a bad value: a typo must not shorten
+ * or lengthen what the notice promises.
  */
 export function retentionFromEnv(env: Record<string, string | undefined>): Retention {
   const retention: Retention = { ...DEFAULT_RETENTION };
   for (const [name, key] of Object.entries(OVERRIDES)) {
     const raw = env[name]?.trim();
     if (!raw) continue;
-    if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1200) {
-      throw new Error(`${name} must be a whole number from 1 to 1200, got "${raw}"`);
+    const { min, max } = RETENTION_OVERRIDE_RANGE;
+    if (!/^\d{1,4}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
     }
     retention[key] = Number(raw);
   }

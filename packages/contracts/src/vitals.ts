@@ -76,6 +76,7 @@ export const SITE_ROUTE_PATTERNS = [
   "/careers/:jobSlug",
   "/contact",
   "/quote",
+  "/consultation",
   "/login",
   "/register",
   "/privacy",
@@ -102,13 +103,16 @@ export interface VitalsBeacon {
   metrics: VitalSample[];
 }
 
+/** The share of page views measured when VITALS_SAMPLE_RATE is unset: all of them. */
+export const DEFAULT_VITALS_SAMPLE_RATE = 1;
+
 /**
  * VITALS_SAMPLE_RATE (site build): the share of page views measured, from 0 (none) to 1 (all, the
  * default). Throws naming the variable on anything else.
  */
 export function vitalsSampleRateFromEnv(env: Record<string, string | undefined>): number {
   const raw = env.VITALS_SAMPLE_RATE?.trim();
-  if (!raw) return 1;
+  if (!raw) return DEFAULT_VITALS_SAMPLE_RATE;
   const rate = Number(raw);
   if (!/^\d*\.?\d+$/.test(raw) || !(rate >= 0 && rate <= 1)) {
     throw new Error(`VITALS_SAMPLE_RATE must be a number from 0 to 1, got "${raw}"`);

@@ -22,6 +22,8 @@ export const siteManifestSchema = z.object({
   dynamicRoutePrefixes: z.array(z.string().regex(/^\/.+\/$/)),
   /** Inline script and style hash sources per HTML file, keyed by path relative to the client build. */
   pages: z.record(z.string(), pageHashes),
+  /** Built with LIVE_CHAT=on (issue 27): \`npm start\` rebuilds when the variable says otherwise. */
+  liveChat: z.boolean().default(false),
 });
 
 export type SiteManifest = z.infer<typeof siteManifestSchema>;

@@ -6,6 +6,7 @@ const manifest: SiteManifest = {
   version: 3,
   connectOrigins: ["http://localhost:8081"],
   dynamicRoutePrefixes: ["/products/", "/services/"],
+  liveChat: false,
   pages: {
     "index.html": { scriptHashes: ["'sha256-a'"], styleHashes: [] },
     "about/index.html": { scriptHashes: ["'sha256-b'"], styleHashes: [] },

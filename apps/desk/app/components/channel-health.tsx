@@ -1,6 +1,42 @@
 import { type ChannelHealth as Health, DELIVERY_CHANNEL_LABELS } from "@site/contracts/desk";
+import { CirclePause, OctagonX } from "lucide-react";
 import { formatDateTime } from "~/lib/format";
 import { card, focusRing } from "./ui";
+
+/**
+ * What the webhook's receiver asked for, in words: no more webhooks (410 Gone), or to wait (Retry-After).
+ * The e-mail is not affected; the leads' webhook deliveries wait in the outbox meanwhile.
+ */
+function EndpointNotice({ endpoint }: { endpoint: NonNullable<Health["endpoint"]> }) {
+  if (endpoint.goneAt) {
+    return (
+      <div className="mt-3 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <OctagonX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <div>
+          <p className="font-semibold">Webhook deliveries are stopped.</p>
+          <p className="mt-1">
+            The receiver at <span className="break-all font-mono text-xs">{endpoint.origin}</span> answered
+            410 Gone on {formatDateTime(endpoint.goneAt)}: it wants no more webhooks, so none is sent to it.
+            Leads&apos; webhooks wait in the outbox, given up after 7 days. They go again once the webhook is
+            configured again: set <code className="font-mono text-xs">WEBHOOK_URL</code> to another address,
+            or run <code className="font-mono text-xs">npm run leads -- webhook resume</code> when the
+            receiver wants them again.
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (!endpoint.heldUntil) return null;
+  return (
+    <div className="mt-3 flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+      <CirclePause aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        The receiver at <span className="break-all font-mono text-xs">{endpoint.origin}</span> asked to wait
+        (Retry-After): webhook deliveries resume at {formatDateTime(endpoint.heldUntil)}.
+      </p>
+    </div>
+  );
+}
 
 /** Each notification channel: what waits, fails, was given up or delivered, and the last error. */
 export function ChannelHealth({ channels }: { channels: Health[] }) {
@@ -74,6 +110,7 @@ export function ChannelHealth({ channels }: { channels: Health[] }) {
           </table>
         </div>
       )}
+      {channels.map((c) => (c.endpoint ? <EndpointNotice key={c.channel} endpoint={c.endpoint} /> : null))}
     </section>
   );
 }

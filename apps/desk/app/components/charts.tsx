@@ -6,6 +6,8 @@ import { axis, ChartCard } from "./chart-card";
 // Tokens of packages/theme (brand-500, brand-800) and the status colours; each ≥ 3:1 on white.
 const CONTACT = "#3b82f6";
 const QUOTE = "#1e3a8a";
+const CONSULTATION = "#0f766e";
+const CHAT = "#7c3aed";
 const STATUS_FILL = {
   new: "#1d4ed8",
   contacted: "#b45309",
@@ -15,7 +17,7 @@ const STATUS_FILL = {
 };
 
 export function LeadsPerWeek({ weeks }: { weeks: DashboardAnswer["weeks"] }) {
-  const total = weeks.reduce((n, w) => n + w.contact + w.quotation, 0);
+  const total = weeks.reduce((n, w) => n + w.contact + w.quotation + w.consultation + w.chat, 0);
   const rows = weeks.map((w) => ({ ...w, label: formatDay(w.weekStart) }));
   return (
     <ChartCard
@@ -28,12 +30,16 @@ export function LeadsPerWeek({ weeks }: { weeks: DashboardAnswer["weeks"] }) {
             <th scope="col">Week of</th>
             <th scope="col">Contact</th>
             <th scope="col">Quote requests</th>
+            <th scope="col">Consultations</th>
+            <th scope="col">Chats</th>
           </tr>
           {rows.map((w) => (
             <tr key={w.weekStart}>
               <th scope="row">{w.label}</th>
               <td>{w.contact}</td>
               <td>{w.quotation}</td>
+              <td>{w.consultation}</td>
+              <td>{w.chat}</td>
             </tr>
           ))}
         </tbody>
@@ -53,6 +59,20 @@ export function LeadsPerWeek({ weeks }: { weeks: DashboardAnswer["weeks"] }) {
             name="Quote requests"
             stackId="kind"
             fill={QUOTE}
+          />
+          <Bar
+            isAnimationActive={false}
+            dataKey="consultation"
+            name="Consultations"
+            stackId="kind"
+            fill={CONSULTATION}
+          />
+          <Bar
+            isAnimationActive={false}
+            dataKey="chat"
+            name="Chats"
+            stackId="kind"
+            fill={CHAT}
             radius={[4, 4, 0, 0]}
           />
         </BarChart>

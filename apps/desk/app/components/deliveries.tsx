@@ -2,6 +2,7 @@ import { DELIVERY_CHANNEL_LABELS, type Delivery } from "@site/contracts/desk";
 import { RotateCw } from "lucide-react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "~/lib/format";
+import { CardHeading } from "./card-heading";
 import { buttonSecondary, card } from "./ui";
 
 const STATE_TEXT: Record<Delivery["state"], string> = {
@@ -23,9 +24,11 @@ export function Deliveries({ deliveries, spam }: { deliveries: Delivery[]; spam:
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   return (
     <section aria-labelledby="deliveries-title" className={`p-4 sm:p-5 ${card}`}>
-      <h2 id="deliveries-title" className="text-base font-semibold">
-        Notifications
-      </h2>
+      <CardHeading
+        id="deliveries-title"
+        title="Notifications"
+        status={fetcher.state !== "idle" ? "Retrying…" : fetcher.data?.message}
+      />
       {deliveries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
           {spam ? "None: spam is not notified. Mark it as not spam to notify the team." : "None."}
@@ -64,9 +67,6 @@ export function Deliveries({ deliveries, spam }: { deliveries: Delivery[]; spam:
           ))}
         </ul>
       )}
-      <p role="status" className="mt-2 min-h-5 text-sm text-slate-600">
-        {fetcher.state !== "idle" ? "Retrying…" : fetcher.data?.message}
-      </p>
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { QUOTATION_SERVICES } from "@site/contracts";
-import { SEARCH_MAX } from "@site/contracts/desk";
+import { QUOTATION_SERVICES, STORED_LEAD_KINDS } from "@site/contracts";
+import { LEAD_KIND_LABELS, SEARCH_MAX } from "@site/contracts/desk";
 import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { type RefObject, useEffect, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -114,8 +114,7 @@ export function InboxFilters({ searchRef }: { searchRef: RefObject<HTMLInputElem
             onChange={set}
             options={[
               ["", "All kinds"],
-              ["contact", "Contact"],
-              ["quotation", "Quote request"],
+              ...STORED_LEAD_KINDS.map((k): [string, string] => [k, LEAD_KIND_LABELS[k]]),
             ]}
           />
         </div>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { api } from "~/lib/api";
 import { countOf } from "~/lib/format";
+import { CardHeading } from "./card-heading";
 import { Modal } from "./modal";
 import { buttonPrimary, buttonSecondary, card } from "./ui";
 
@@ -19,10 +20,13 @@ export function LeadDangerZone({ lead }: { lead: LeadDetail }) {
   }
 
   return (
-    <section aria-labelledby="danger-title" className={`space-y-3 p-4 sm:p-5 ${card}`}>
-      <h2 id="danger-title" className="text-base font-semibold">
-        Spam and erasure
-      </h2>
+    // A flex column: the closed dialog (display: none) takes no gap, where space-y would leave one.
+    <section aria-labelledby="danger-title" className={`flex flex-col gap-3 p-4 sm:p-5 ${card}`}>
+      <CardHeading
+        id="danger-title"
+        title="Spam and erasure"
+        status={spam.state !== "idle" ? "Saving…" : spam.data?.message}
+      />
       <spam.Form method="post">
         <input type="hidden" name="intent" value="spam" />
         <input type="hidden" name="spam" value={lead.spam ? "false" : "true"} />
@@ -43,9 +47,6 @@ export function LeadDangerZone({ lead }: { lead: LeadDetail }) {
         <Trash2 aria-hidden="true" className="size-4" />
         Erase this person's data
       </button>
-      <p role="status" className="min-h-5 text-sm text-slate-600">
-        {spam.state !== "idle" ? "Saving…" : spam.data?.message}
-      </p>
       <Modal
         open={count !== null}
         onClose={() => setCount(null)}

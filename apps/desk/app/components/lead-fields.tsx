@@ -3,8 +3,13 @@ import { Mail, Phone } from "lucide-react";
 import { formatDateTime } from "~/lib/format";
 import { buttonPrimary, buttonSecondary, card } from "./ui";
 
+/** The kinds that carry a company and a service. */
+const WITH_SERVICE: readonly LeadDetail["kind"][] = ["quotation", "consultation"];
+
 /** The reply's subject: what the person sent, so they recognise the thread. */
 function replySubject(lead: LeadDetail): string {
+  if (lead.kind === "consultation") return "Re: your free consultation";
+  if (lead.kind === "chat") return "Re: your chat with us";
   return lead.kind === "quotation"
     ? `Re: your quote request${lead.serviceLabel ? ` for ${lead.serviceLabel}` : ""}`
     : "Re: your message";
@@ -22,10 +27,13 @@ export function ContactActions({ lead }: { lead: LeadDetail }) {
         <Mail aria-hidden="true" className="size-4" />
         Reply by e-mail
       </a>
-      <a href={tel(lead.phone)} className={buttonSecondary}>
-        <Phone aria-hidden="true" className="size-4" />
-        Call {lead.phone}
-      </a>
+      {/* A consultation may come without a phone number, and a chat asks for none. */}
+      {lead.phone ? (
+        <a href={tel(lead.phone)} className={buttonSecondary}>
+          <Phone aria-hidden="true" className="size-4" />
+          Call {lead.phone}
+        </a>
+      ) : null}
     </div>
   );
 }
@@ -34,13 +42,19 @@ export function ContactActions({ lead }: { lead: LeadDetail }) {
 export function LeadFields({ lead }: { lead: LeadDetail }) {
   const rows: [string, string | null][] = [
     ["E-mail", lead.email],
-    ["Phone", lead.phone],
+    ["Phone", lead.phone || "—"],
     ["Company", lead.company],
     ["Service", lead.serviceLabel],
     ["Received", formatDateTime(lead.createdAt)],
     ["Lead id", lead.id],
   ];
-  const long = lead.kind === "quotation" ? ["Details", lead.details] : ["Message", lead.message];
+  const long =
+    lead.kind === "quotation"
+      ? ["Details", lead.details]
+      : [
+          lead.kind === "consultation" ? "Note" : lead.kind === "chat" ? "First message" : "Message",
+          lead.message,
+        ];
   return (
     <section aria-labelledby="fields-title" className={`p-4 sm:p-5 ${card}`}>
       <h2 id="fields-title" className="text-base font-semibold">
@@ -49,7 +63,11 @@ export function LeadFields({ lead }: { lead: LeadDetail }) {
       <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
         {rows
           .filter(([label, v]) => v !== null || label === "Company")
-          .filter(([label]) => lead.kind === "quotation" || (label !== "Company" && label !== "Service"))
+          // A chat asks for no phone number, company or service; a consultation's phone may be blank.
+          .filter(([label]) => lead.kind !== "chat" || label !== "Phone")
+          .filter(
+            ([label]) => WITH_SERVICE.includes(lead.kind) || (label !== "Company" && label !== "Service"),
+          )
           .map(([label, value]) => (
             <div key={label} className="min-w-0">
               <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>

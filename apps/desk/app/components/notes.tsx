@@ -2,6 +2,7 @@ import { NOTE_MAX, type Note } from "@site/contracts/desk";
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "~/lib/format";
+import { CardHeading } from "./card-heading";
 import { buttonPrimary, card, fieldControl, fieldLabel } from "./ui";
 
 /** Notes, oldest first, and a form to add one. Notes are never edited nor deleted. */
@@ -15,9 +16,15 @@ export function Notes({ notes }: { notes: Note[] }) {
 
   return (
     <section aria-labelledby="notes-title" className={`p-4 sm:p-5 ${card}`}>
-      <h2 id="notes-title" className="text-base font-semibold">
-        Notes <span className="font-normal text-slate-600">({notes.length})</span>
-      </h2>
+      <CardHeading
+        id="notes-title"
+        title={
+          <>
+            Notes <span className="font-normal text-slate-600">({notes.length})</span>
+          </>
+        }
+        status={fetcher.state === "idle" ? fetcher.data?.message : null}
+      />
       {notes.length ? (
         <ol className="mt-3 space-y-3">
           {notes.map((n) => (
@@ -57,9 +64,6 @@ export function Notes({ notes }: { notes: Note[] }) {
             {fetcher.state !== "idle" ? "Adding…" : "Add note"}
           </button>
         </div>
-        <p role="status" className="text-sm text-slate-600">
-          {fetcher.state === "idle" ? fetcher.data?.message : null}
-        </p>
       </fetcher.Form>
     </section>
   );

@@ -1,4 +1,5 @@
-import { LEAD_STATUS_LABELS, type LeadStatus } from "@site/contracts/desk";
+import type { StoredLeadKind } from "@site/contracts";
+import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS, type LeadStatus } from "@site/contracts/desk";
 
 /** Each status's colours (text on tint, at least 4.5:1). */
 const STATUS_STYLES: Record<LeadStatus, string> = {
@@ -19,10 +20,10 @@ export function StatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
-export function KindBadge({ kind, spam }: { kind: "contact" | "quotation"; spam?: boolean }) {
+export function KindBadge({ kind, spam }: { kind: StoredLeadKind; spam?: boolean }) {
   return (
     <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-700">
-      {kind === "quotation" ? "Quote request" : "Contact"}
+      {LEAD_KIND_LABELS[kind]}
       {spam ? (
         <span className="rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800">Spam</span>
       ) : null}

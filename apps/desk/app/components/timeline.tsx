@@ -1,6 +1,7 @@
 import { DELIVERY_CHANNEL_LABELS, LEAD_STATUS_LABELS, type TimelineItem } from "@site/contracts/desk";
 import {
   ArrowRightLeft,
+  CalendarClock,
   Download,
   Inbox,
   MessageSquareText,
@@ -19,7 +20,11 @@ function describe(item: TimelineItem): [icon: ReactNode, text: ReactNode] {
     case "received":
       return [
         <Inbox key="i" aria-hidden="true" className={icon} />,
-        `Received from the ${item.kind === "quotation" ? "quote" : "contact"} form`,
+        item.kind === "consultation"
+          ? "Booked on the consultation page"
+          : item.kind === "chat"
+            ? "Chat started on the site"
+            : `Received from the ${item.kind === "quotation" ? "quote" : "contact"} form`,
       ];
     case "status":
       return [
@@ -63,6 +68,15 @@ function describe(item: TimelineItem): [icon: ReactNode, text: ReactNode] {
       ];
     case "export":
       return [<Download key="i" aria-hidden="true" className={icon} />, `${who(item.actor)} exported it`];
+    case "meeting":
+      return [
+        <CalendarClock key="i" aria-hidden="true" className={icon} />,
+        `${item.actor ? item.actor.name : "The visitor"} ${
+          item.to === "cancelled"
+            ? "cancelled the meeting"
+            : `moved the meeting to ${formatDateTime(item.to)}`
+        }`,
+      ];
   }
 }
 

@@ -2,6 +2,7 @@ import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadDetail } from "@site/contra
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useDesk } from "~/lib/desk-context";
+import { CardHeading } from "./card-heading";
 import { card, fieldControl, fieldLabel } from "./ui";
 
 /** Status and assignee: each change is saved at once and announced. */
@@ -20,9 +21,11 @@ export function WorkPanel({ lead }: { lead: LeadDetail }) {
 
   return (
     <section aria-labelledby="work-title" className={`space-y-4 p-4 sm:p-5 ${card}`}>
-      <h2 id="work-title" className="text-base font-semibold">
-        Working on it
-      </h2>
+      <CardHeading
+        id="work-title"
+        title="Working on it"
+        status={fetcher.state !== "idle" ? "Saving…" : fetcher.data?.message}
+      />
       <div>
         <label htmlFor={statusId} className={fieldLabel}>
           Status
@@ -59,9 +62,6 @@ export function WorkPanel({ lead }: { lead: LeadDetail }) {
           ))}
         </select>
       </div>
-      <p role="status" className="min-h-5 text-sm text-slate-600">
-        {fetcher.state !== "idle" ? "Saving…" : fetcher.data?.message}
-      </p>
     </section>
   );
 }

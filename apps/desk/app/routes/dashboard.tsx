@@ -23,7 +23,7 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
-  const received = d.weeks.reduce((n, w) => n + w.contact + w.quotation, 0);
+  const received = d.weeks.reduce((n, w) => n + w.contact + w.quotation + w.consultation, 0);
   const open = d.open.reduce((n, o) => n + o.count, 0);
   return (
     <div className="space-y-4">

@@ -16,6 +16,8 @@ import { KindBadge, StatusBadge } from "~/components/status-badge";
 import { Timeline } from "~/components/timeline";
 import { focusRing } from "~/components/ui";
 import { WorkPanel } from "~/components/work-panel";
+import { ChatOnLeadPage } from "~/chats/chat-on-lead-page";
+import { loadTranscript } from "~/chats/conversation-pane";
 import { api, ApiError } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
 import { useShortcuts } from "~/lib/use-shortcut";
@@ -31,7 +33,10 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
       api(leadAnswerSchema, `/api/leads/${params.id}`, { signal: request.signal }),
       api(timelineAnswerSchema, `/api/leads/${params.id}/timeline`, { signal: request.signal }),
     ]);
-    return { lead, notes, deliveries, timeline: items };
+    // A chat's transcript (issue 27); none when the live chat is off.
+    const chat =
+      lead.kind === "chat" ? await loadTranscript(lead.id, request.signal).catch(() => null) : null;
+    return { lead, notes, deliveries, timeline: items, chat };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) {
       throw data("This lead does not exist, or was erased.", { status: 404 });
@@ -79,7 +84,9 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
   }
 }
 
-export default function Lead({ loaderData: { lead, notes, deliveries, timeline } }: Route.ComponentProps) {
+export default function Lead({
+  loaderData: { lead, notes, deliveries, timeline, chat },
+}: Route.ComponentProps) {
   const navigate = useNavigate();
   useShortcuts((key) => {
     if (key !== "Escape") return false;
@@ -114,6 +121,7 @@ export default function Lead({ loaderData: { lead, notes, deliveries, timeline }
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <LeadFields lead={lead} />
+          {chat && <ChatOnLeadPage chat={chat} />}
           <Notes notes={notes} />
         </div>
         <div className="space-y-4">

@@ -48,3 +48,9 @@ export const releasesDir = path.join(runDir, "releases");
 
 /** Where screenshots go when DESK_SCREENSHOTS is set (a directory). */
 export const screenshotDir = process.env.DESK_SCREENSHOTS;
+
+/** The SMTP peer of the run (apps/web/tests/support/smtp-sink.ts): SMTP on `port`, its messages at `url`. */
+export const smtpSink = {
+  port: 21_000 + ports.desk,
+  url: `http://127.0.0.1:${21_000 + ports.desk + 1}`,
+};

@@ -16,6 +16,21 @@ async function leadsCommand(...args: string[]): Promise<string> {
   return stdout;
 }
 
+/** `staff availability EMAIL …`: the member takes consultations around the clock (London's zone). */
+export async function availableAroundTheClock(email: string) {
+  await leadsCommand(
+    "staff",
+    "availability",
+    email,
+    "--zone",
+    "Europe/London",
+    "--days",
+    "mon-sun",
+    "--hours",
+    "00:00-24:00",
+  );
+}
+
 /** `staff invite EMAIL --name NAME --json` → the enrolment link. */
 export async function invite(email: string, name: string): Promise<{ url: string; expiresAt: string }> {
   return JSON.parse(await leadsCommand("staff", "invite", email, "--name", name, "--json"));

@@ -3,8 +3,7 @@
 // counts per status) for a series of filter changes, as server time in this process. Prints the
 // median and p95 of BENCH_ROUNDS rounds per filter, beside the time of `select 1` in the same run.
 // BENCH_DATABASE_URL=postgres://… measures PostgreSQL instead.
-import { inboxQuerySchema, LEAD_STATUSES } from "@site/contracts/desk";
-import { QUOTATION_SERVICES } from "@site/contracts";
+import { inboxQuerySchema } from "@site/contracts/desk";
 import { sql } from "kysely";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +12,7 @@ import { performance } from "node:perf_hooks";
 import { openDatabase } from "../db/database";
 import { queryInbox } from "../desk/lead-inbox";
 import { newLeadId } from "../leads/ids";
+import { searchIndexCaughtUp, seedLeads } from "./seed-leads";
 
 const total = Number(process.env.BENCH_LEADS ?? 100_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -34,58 +34,14 @@ await db
   })
   .execute();
 
-const FIRST = ["Ada", "Grace", "Alan", "Katherine", "Tim", "Radia", "Linus", "Barbara", "Edsger", "Frances"];
-const LAST = [
-  "Lovelace",
-  "Hopper",
-  "Turing",
-  "Johnson",
-  "Berners-Lee",
-  "Perlman",
-  "Torvalds",
-  "Liskov",
-  "Dijkstra",
-  "Allen",
-];
 const started = performance.now();
-const end = Date.parse("2026-11-24T00:00:00Z");
-const span = 2 * 365 * 86_400_000;
-for (let i = 0; i < total; i += 1000) {
-  const rows = Array.from({ length: Math.min(1000, total - i) }, (_, j) => {
-    const n = i + j;
-    const at = new Date(end - Math.floor((n / total) * span)).toISOString();
-    const quote = n % 3 === 0;
-    const name = `${FIRST[n % 10]} ${LAST[(n >> 3) % 10]} ${n}`;
-    return {
-      id: newLeadId(new Date(at)),
-      kind: quote ? ("quotation" as const) : ("contact" as const),
-      name,
-      email: `person${n}@example${n % 97}.com`,
-      phone: `020 7946 ${String(n % 10_000).padStart(4, "0")}`,
-      company: quote ? `Company ${n % 500} Ltd` : null,
-      service: quote ? QUOTATION_SERVICES[n % QUOTATION_SERVICES.length]!.value : null,
-      message: quote ? null : `We would like to talk about a new intranet for ${n % 300} staff.`,
-      details: quote ? `About ${n % 120} users on ${1 + (n % 4)} sites.` : null,
-      is_spam: n % 50 === 0 ? 1 : 0,
-      created_at: at,
-      last_activity_at: at,
-      status: LEAD_STATUSES[n % 7 < 4 ? 0 : n % LEAD_STATUSES.length]!,
-      assignee: n % 5 === 0 ? staffId : null,
-    };
-  });
-  await db.transaction().execute((trx) => trx.insertInto("leads").values(rows).execute());
-}
+await seedLeads(db, total, staffId);
 const seeded = (performance.now() - started) / 1000;
 // SQLite indexes stored leads for search in its own transactions (migration 0005); the figures are
 // of the index as it stands once it has caught up (a search is exact before, only slower).
-let indexed = 0;
-if (database.dialect === "sqlite") {
-  const waiting = async () =>
-    Number((await sql<{ n: number }>`select count(*) as n from search_backlog`.execute(db)).rows[0]!.n);
-  while ((await waiting()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-  indexed = (performance.now() - started) / 1000 - seeded;
-  await sql`pragma optimize`.execute(db);
-} else await sql`analyze`.execute(db);
+await searchIndexCaughtUp(database);
+const indexed = (performance.now() - started) / 1000 - seeded;
+await sql`${sql.raw(database.dialect === "sqlite" ? "pragma optimize" : "analyze")}`.execute(db);
 
 const FILTERS: [string, Record<string, string>][] = [
   ["newest first (no filter)", {}],

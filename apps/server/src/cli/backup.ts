@@ -19,7 +19,7 @@ export interface BackupResult {
 export async function backupSqlite(database: Database, out: string): Promise<BackupResult> {
   if (database.dialect !== "sqlite") {
     throw new Error(
-      "backup copies the SQLite store; for PostgreSQL use pg_dump (README: Backups and restore)",
+      "backup copies the SQLite store; for PostgreSQL use pg_dump (docs/data-rights.md: Backups)",
     );
   }
   const file = path.resolve(out);

@@ -27,6 +27,10 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
+const walBusy =
+  "The SQLite write-ahead log could not be emptied (another process kept reading): earlier copies of " +
+  "the erased rows stay in the -wal file until the next erasure, purge or checkpoint empties it.\n";
+
 async function erase({ database }: Context, values: Values): Promise<number> {
   const email = values.email!;
   const found = await findByEmail(database.db, email);
@@ -40,8 +44,13 @@ async function erase({ database }: Context, values: Values): Promise<number> {
     process.stderr.write("Nothing erased.\n");
     return 1;
   }
-  const { leadIds } = await eraseByEmail(database, { email, now: new Date(), actor: cliActor() });
+  const { leadIds, walTruncated } = await eraseByEmail(database, {
+    email,
+    now: new Date(),
+    actor: cliActor(),
+  });
   process.stdout.write(`Erased ${count(leadIds.length, "lead")}.\n`);
+  if (walTruncated === false) process.stderr.write(walBusy);
   return 0;
 }
 
@@ -66,6 +75,7 @@ async function purge({ database, config }: Context, values: Values): Promise<num
       `(${count(r.vitals.rows, "row")}).\n`,
   );
   for (const id of r.leadIds) process.stdout.write(`  ${id}\n`);
+  if (r.walTruncated === false) process.stderr.write(walBusy);
   return 0;
 }
 

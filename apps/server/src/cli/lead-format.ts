@@ -1,6 +1,18 @@
 // How the leads command shows leads: a table, one lead in full, CSV. Pure functions of LeadView.
 import type { DeliveryView, LeadView } from "../leads/lead-queries";
 
+const CHANNEL_LABELS: Record<DeliveryView["channel"], string> = {
+  email: "E-mail",
+  webhook: "Webhook",
+  autoreply: "Autoreply",
+  invitation: "Invitation",
+  "member-invitation": "Member's invitation",
+  "member-release": "Former member's cancellation",
+  reminder: "Reminder",
+  "member-reminder": "Member's reminder",
+  "chat-reply": "Chat replies",
+};
+
 /** "1 lead", "2 leads". */
 export const count = (n: number, noun: string, plural = `${noun}s`) => `${n} ${n === 1 ? noun : plural}`;
 /** What --json and --format json print. */
@@ -62,13 +74,13 @@ export function details(l: LeadView): string {
     ["Email", l.email],
     ["Phone", l.phone],
   ];
-  if (l.kind === "quotation") {
+  if (l.kind === "quotation" || l.kind === "consultation") {
     lines.push(["Company", l.company ?? "—"], ["Service", `${l.serviceLabel} (${l.service})`]);
   }
   lines.push(["Last active", l.lastActivityAt], ["Status", l.status], ["Assignee", l.assignee ?? "—"]);
   if (l.deliveries.length === 0) lines.push(["Notification", l.notification.state]);
   for (const d of l.deliveries) {
-    const label = { email: "E-mail", webhook: "Webhook", autoreply: "Autoreply" }[d.channel];
+    const label = CHANNEL_LABELS[d.channel];
     lines.push(
       [label, d.state],
       [`  attempts`, d.attempts],
@@ -80,7 +92,10 @@ export function details(l: LeadView): string {
       [d.channel === "webhook" ? "  webhook-id" : "  Message-ID", d.messageId],
     );
   }
-  const body = l.kind === "quotation" ? ["Details", l.details ?? "—"] : ["Message", l.message ?? "—"];
+  const body =
+    l.kind === "quotation"
+      ? ["Details", l.details ?? "—"]
+      : [l.kind === "consultation" ? "Note" : "Message", l.message ?? "—"];
   const work = [
     ...(l.notes?.length ? ["", "Notes:", ...l.notes.map((n) => `  ${n.at}  ${n.author}: ${n.body}`)] : []),
     ...(l.history?.length

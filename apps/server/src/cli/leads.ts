@@ -1,7 +1,8 @@
 // The leads command: list, show and export the stored leads with each channel's delivery state, and
 // the company's data duties: purge, the rights of the person (export, erase), audit, backup; and the
-// members of the lead desk (cli/staff.ts).
+// members of the lead desk (cli/staff.ts); the webhook endpoint's state (cli/webhook.ts).
 // Data goes to stdout (with --json, ONLY JSON); messages, questions and errors go to stderr.
+import { STORED_LEAD_KINDS } from "@site/contracts";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
@@ -12,11 +13,15 @@ import { type Option, parseDate, SPEC, UsageError, type Values, writeExport } fr
 import { runDataCommand } from "./data-commands";
 import { asJson, count, details, table } from "./lead-format";
 import { runStaff, STAFF_USAGE } from "./staff";
+import { runWebhook, WEBHOOK_USAGE } from "./webhook";
+
+/** "contact, quotation, consultation or chat". */
+const kindList = `${STORED_LEAD_KINDS.slice(0, -1).join(", ")} or ${STORED_LEAD_KINDS.at(-1)}`;
 
 const USAGE = `Usage: npm run leads -- <command> [options]
 
 Commands:
-  list [--kind contact|quotation] [--since DATE] [--spam | --all] [--json]
+  list [--kind ${STORED_LEAD_KINDS.join("|")}] [--since DATE] [--spam | --all] [--json]
         List leads, oldest first, with the state of each delivery (e-mail, webhook, autoreply).
         By default spam (honeypot) leads are left out; --spam lists ONLY spam, --all lists both.
         --json prints only a JSON array on stdout.
@@ -35,6 +40,7 @@ Commands:
   backup --out FILE
         A consistent copy of the SQLite store, taken while the services run, then checked.
 ${STAFF_USAGE}
+${WEBHOOK_USAGE}
   help  Show this text.
 
 DATE is ISO 8601: 2026-01-31 (midnight UTC) or 2026-01-31T09:30:00Z.
@@ -52,12 +58,13 @@ const ALLOWED: Record<string, Option[]> = {
 };
 
 function filterFrom(values: Values): LeadFilter {
-  if (values.kind !== undefined && values.kind !== "contact" && values.kind !== "quotation") {
-    throw new UsageError(`--kind must be contact or quotation, got ${values.kind}`);
+  const kind = STORED_LEAD_KINDS.find((k) => k === values.kind);
+  if (values.kind !== undefined && !kind) {
+    throw new UsageError(`--kind must be ${kindList}, got ${values.kind}`);
   }
   if (values.spam && values.all) throw new UsageError("--spam and --all exclude each other");
   return {
-    kind: values.kind,
+    kind,
     since: values.since === undefined ? undefined : parseDate(values.since),
     spam: values.spam ? "only" : values.all ? "include" : "exclude",
   };
@@ -101,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === "staff") return runStaff(rest);
+  if (command === "webhook") return runWebhook(rest);
   const { values, positionals } = parse(command, rest);
   const filter = command === "list" || command === "export" ? filterFrom(values) : {};
   const config = loadConfig();

@@ -7,6 +7,7 @@ import { inviteStaff, listStaff, removeStaff, StaffError } from "../desk/staff-s
 import { createSmtpMailer } from "../leads/mailer";
 import { UsageError } from "./cli-io";
 import { cliActor } from "../leads/audit-log";
+import { AVAILABILITY_USAGE, setAvailability } from "./staff-availability";
 
 export const STAFF_USAGE = `  staff invite EMAIL [--name NAME] [--json]
         Invite a member to the desk: prints a single-use enrolment link, valid 24 h (e-mailed to them
@@ -14,7 +15,8 @@ export const STAFF_USAGE = `  staff invite EMAIL [--name NAME] [--json]
   staff list [--json]
         Current members: e-mail, name, passkeys, last sign-in.
   staff remove EMAIL
-        Remove a member: their sessions end at once and their passkeys stop working.`;
+        Remove a member: their sessions end at once and their passkeys stop working.
+${AVAILABILITY_USAGE}`;
 
 export async function runStaff(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
@@ -22,7 +24,14 @@ export async function runStaff(args: string[]): Promise<number> {
   try {
     parsed = parseArgs({
       args: rest,
-      options: { name: { type: "string" }, json: { type: "boolean" } },
+      options: {
+        name: { type: "string" },
+        json: { type: "boolean" },
+        zone: { type: "string" },
+        days: { type: "string" },
+        hours: { type: "string" },
+        off: { type: "boolean" },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -34,9 +43,11 @@ export async function runStaff(args: string[]): Promise<number> {
     invite: { args: 1, options: ["name", "json"] },
     list: { args: 0, options: ["json"] },
     remove: { args: 1, options: [] },
+    availability: { args: 1, options: ["zone", "days", "hours", "off"] },
   };
   const spec = sub ? takes[sub] : undefined;
-  if (!sub || !spec) throw new UsageError(`staff needs invite, list or remove${sub ? `, got ${sub}` : ""}`);
+  if (!sub || !spec)
+    throw new UsageError(`staff needs invite, list, remove or availability${sub ? `, got ${sub}` : ""}`);
   for (const k of Object.keys(values))
     if (!spec.options.includes(k)) throw new UsageError(`staff ${sub} does not take --${k}`);
   if (positionals.length !== spec.args) {
@@ -71,6 +82,10 @@ export async function runStaff(args: string[]): Promise<number> {
           mailer.close();
         }
       }
+      return 0;
+    }
+    if (sub === "availability") {
+      process.stdout.write(await setAvailability(database.db, positionals[0]!, values, actor));
       return 0;
     }
     if (sub === "list") {

@@ -87,7 +87,7 @@ function runBuild(
       env: {
         ...process.env,
         CONTENT_DIR: contentDir,
-        WEB_BUILD_OUTPUT: outputDir,
+        WEB_BUILD_OUT: outputDir,
         NO_COLOR: "1",
         FORCE_COLOR: "0",
       },

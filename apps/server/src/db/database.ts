@@ -26,6 +26,13 @@ export interface Database {
    * loop between them (a transaction of the main thread holds the group commit for every hop).
    */
   writeAtomically(statements: readonly CompiledQuery[]): Promise<void>;
+  /**
+   * After an erasure or purge. SQLite: checkpoints the write-ahead log into the file and truncates it,
+   * so no earlier version of a deleted row's pages stays in the `-wal` file (the file's own pages are
+   * overwritten as rows are deleted: secure_delete); false when another connection's read kept it
+   * from finishing. PostgreSQL: null, its WAL is the server's (docs/erasure.md says what to run).
+   */
+  truncateWal(): Promise<boolean | null>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -60,6 +67,11 @@ export async function openDatabase(
       location: file,
       writeLead: (write) => dialect.writeLead(write),
       writeAtomically: (statements) => dialect.writeAtomically(statements),
+      async truncateWal() {
+        // Waits (busy_timeout) for readers of older snapshots; `busy` is 1 when they outlasted it.
+        const r = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+        return r.rows[0]?.busy === 0;
+      },
       async ping() {
         // Reports a stopped connection or a vanished/unreadable file.
         await sql`select 1 from leads limit 1`.execute(db);
@@ -83,6 +95,7 @@ export async function openDatabase(
           for (const q of statements) await trx.executeQuery(q);
         });
       },
+      truncateWal: async () => null,
       async ping() {
         await sql`select 1 from leads limit 1`.execute(db);
       },

@@ -61,7 +61,8 @@ interface LeadEventsTable {
   lead_id: string;
   at: string;
   staff_id: string | null;
-  type: "status" | "assignee" | "spam";
+  /** "meeting": a consultation moved (to_value: the new start) or cancelled (to_value: "cancelled"). */
+  type: "status" | "assignee" | "spam" | "meeting";
   from_value: string | null;
   to_value: string | null;
 }

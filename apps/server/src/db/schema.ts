@@ -1,6 +1,8 @@
-import type { LeadKind, QuotationService } from "@site/contracts";
-import type { LeadStatus } from "@site/contracts/desk";
+import type { QuotationService, StoredLeadKind } from "@site/contracts";
+import type { DeliveryChannel, LeadStatus } from "@site/contracts/desk";
 import type { Generated } from "kysely";
+import type { ConsultationTables } from "./consultation-schema";
+import type { ChatTables } from "./chat-schema";
 import type { DeskTables } from "./desk-schema";
 import type { VitalsTables } from "./vitals-schema";
 import type { ContentTables } from "./content-schema";
@@ -8,7 +10,7 @@ import type { ContentTables } from "./content-schema";
 /** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
 export interface LeadsTable {
   id: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   name: string;
   email: string;
   phone: string;
@@ -29,7 +31,7 @@ export interface LeadsTable {
 }
 
 /** Where a lead's notifications go; one outbox row per channel. */
-export type Channel = "email" | "webhook" | "autoreply";
+export type Channel = DeliveryChannel;
 
 export interface OutboxTable {
   lead_id: string;
@@ -90,7 +92,7 @@ interface LeadsFtsKeysTable {
   created_at: string;
   is_spam: number;
   status: LeadStatus;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   service: QuotationService | null;
   assignee: string | null;
 }
@@ -100,7 +102,24 @@ interface SearchBacklogTable {
   lead_id: string;
 }
 
-export interface DB extends DeskTables, VitalsTables, ContentTables {
+/**
+ * What a webhook receiver asked for, per endpoint (migration 0007). The URL itself is never stored (it
+ * may carry a token): its SHA-256 and its origin.
+ */
+interface WebhookEndpointsTable {
+  url_hash: string;
+  /** scheme://host[:port] of WEBHOOK_URL: what the desk shows. */
+  origin: string;
+  /** The last start of a process delivering to it: the newest is the current endpoint. */
+  configured_at: string;
+  /** It answered 410 Gone: nothing is sent to it until it is configured again. */
+  gone_at: string | null;
+  /** A 429 or 503 asked to wait (Retry-After): nothing is sent to it before. */
+  held_until: string | null;
+}
+
+export interface DB extends DeskTables, VitalsTables, ConsultationTables, ChatTables, ContentTables {
+  webhook_endpoints: WebhookEndpointsTable;
   leads_fts_keys: LeadsFtsKeysTable;
   search_backlog: SearchBacklogTable;
   leads: LeadsTable;

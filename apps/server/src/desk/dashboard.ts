@@ -9,6 +9,7 @@ import {
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import { currentEndpoint } from "../leads/webhook-endpoint";
 
 const DAY_MS = 86_400_000;
 
@@ -45,6 +46,8 @@ export async function dashboard(db: Kysely<DB>, now: Date): Promise<DashboardAns
     weekStart: new Date(first.getTime() + i * 7 * DAY_MS).toISOString().slice(0, 10),
     contact: 0,
     quotation: 0,
+    consultation: 0,
+    chat: 0,
   }));
   for (const row of perDay) {
     const week = weeks[Math.floor((Date.parse(`${row.day}T00:00:00Z`) - first.getTime()) / (7 * DAY_MS))];
@@ -93,12 +96,12 @@ export async function dashboard(db: Kysely<DB>, now: Date): Promise<DashboardAns
     services,
     open,
     firstResponse: { medianMs: median(durations), leads: durations.length },
-    channels: await channelHealth(db),
+    channels: await channelHealth(db, now),
   };
 }
 
 /** Per channel with deliveries: how many wait, fail and are retried, were given up or sent; the last error. */
-async function channelHealth(db: Kysely<DB>): Promise<ChannelHealth[]> {
+async function channelHealth(db: Kysely<DB>, now: Date): Promise<ChannelHealth[]> {
   const count = (cond: string) => sql<number>`sum(case when ${sql.raw(cond)} then 1 else 0 end)`;
   const rows = await db
     .selectFrom("outbox")
@@ -131,6 +134,7 @@ async function channelHealth(db: Kysely<DB>): Promise<ChannelHealth[]> {
       sent: Number(r.sent),
       lastError: last?.last_error ?? null,
       lastErrorAt: last?.last_attempt_at ?? null,
+      endpoint: channel === "webhook" ? await currentEndpoint(db, now) : null,
     });
   }
   return health;

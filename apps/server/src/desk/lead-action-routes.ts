@@ -14,6 +14,7 @@ import type { Database } from "../db/database";
 import type { Channel } from "../db/schema";
 import type { Clock } from "../clock";
 import { leadsToCsv } from "../leads/lead-csv";
+import { currentEndpoint } from "../leads/webhook-endpoint";
 import { staffOf } from "./guard";
 import { erasurePreview, eraseLeadPerson, exportInbox, retryDelivery, setSpam } from "./lead-actions";
 import { getLeadAnswer } from "./lead-work";
@@ -52,9 +53,24 @@ export function registerLeadActionRoutes(
 
   r.post(
     "/api/leads/:id/deliveries/:channel/retry",
-    { schema: { params: deliveryParamsSchema, response: { 200: leadAnswerSchema, 404: deskErrorSchema } } },
+    {
+      schema: {
+        params: deliveryParamsSchema,
+        response: { 200: leadAnswerSchema, 404: deskErrorSchema, 409: deskErrorSchema },
+      },
+    },
     async (req, reply) => {
       const { id, channel } = req.params;
+      // Retrying would send nothing: the receiver asked for no more (decided where WEBHOOK_URL is set).
+      const endpoint = channel === "webhook" ? await currentEndpoint(database.db, clock.now()) : null;
+      if (endpoint?.goneAt) {
+        return reply.code(409).send({
+          error: "webhook_stopped",
+          message:
+            `The webhook receiver at ${endpoint.origin} answered 410 Gone: nothing is sent to it until ` +
+            "the webhook is configured again (see the dashboard).",
+        });
+      }
       if (!(await retryDelivery(database, { id, channel, staff: staffOf(req), now: clock.now() }))) {
         return reply.code(404).send({ error: "not_found", message: "No unsent delivery on this channel." });
       }

@@ -50,27 +50,35 @@ export async function leadTimeline(db: Kysely<DB>, leadId: string): Promise<Time
       (e): TimelineItem =>
         e.type === "spam"
           ? { type: "spam", at: e.at, actor: person(e.staff_id), spam: e.to_value === "spam" }
-          : e.type === "status"
+          : e.type === "meeting"
             ? {
-                type: "status",
+                type: "meeting",
                 at: e.at,
                 actor: person(e.staff_id),
-                from: e.from_value as LeadStatus | null,
-                to: e.to_value as LeadStatus,
+                from: e.from_value,
+                to: e.to_value ?? "",
               }
-            : {
-                type: "assignee",
-                at: e.at,
-                actor: person(e.staff_id),
-                from: person(e.from_value),
-                to: person(e.to_value),
-              },
+            : e.type === "status"
+              ? {
+                  type: "status",
+                  at: e.at,
+                  actor: person(e.staff_id),
+                  from: e.from_value as LeadStatus | null,
+                  to: e.to_value as LeadStatus,
+                }
+              : {
+                  type: "assignee",
+                  at: e.at,
+                  actor: person(e.staff_id),
+                  from: person(e.from_value),
+                  to: person(e.to_value),
+                },
     ),
     ...notes.map(
       (n): TimelineItem => ({ type: "note", at: n.created_at, actor: person(n.staff_id), noteId: n.id }),
     ),
   ];
   // By time; at the same instant in the order things happen in one request.
-  const rank = { received: 0, delivery: 1, spam: 2, status: 3, assignee: 4, note: 5, export: 6 };
+  const rank = { received: 0, delivery: 1, spam: 2, meeting: 3, status: 4, assignee: 5, note: 6, export: 7 };
   return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : rank[a.type] - rank[b.type]));
 }

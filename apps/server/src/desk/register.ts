@@ -3,6 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, configuredChannels } from "../config";
+import { registerConsultationDeskRoutes } from "../consultations/desk-routes";
 import type { Database } from "../db/database";
 import type { Clock } from "../clock";
 import { registerAuthRoutes } from "./auth-routes";
@@ -21,7 +22,13 @@ import { registerSpa } from "./spa";
 /** The desk role: the staff's single-page app and its private JSON API on DESK_URL's origin. */
 export async function registerDesk(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; clock: Clock; siteBuilder?: SiteBuilder },
+  deps: {
+    config: Config;
+    database: Database;
+    clock: Clock;
+    siteBuilder?: SiteBuilder | undefined;
+    onChange?: ((leadId: string) => void) | undefined;
+  },
 ) {
   const { config, database, clock } = deps;
   const build = await loadDeskBuild(config.DESK_BUILD_DIR);
@@ -52,6 +59,7 @@ export async function registerDesk(
   registerLeadRoutes(app, { database, clock });
   registerLeadActionRoutes(app, { database, clock, channels: configuredChannels(config) });
   registerSiteSpeedRoutes(app, { database, clock });
+  registerConsultationDeskRoutes(app, { database, clock, onChange: deps.onChange });
   registerContent(app, { config, database, clock, siteBuilder: deps.siteBuilder });
   registerSpa(app, build);
 }

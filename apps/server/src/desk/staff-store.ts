@@ -65,6 +65,16 @@ export async function inviteStaff(
   return { staff, token, expiresAt };
 }
 
+/** How many members the desk has (removed ones left out). */
+export async function countMembers(db: Kysely<DB>): Promise<number> {
+  const r = await db
+    .selectFrom("staff")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("removed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export interface StaffListing extends Staff {
   createdAt: string;
   passkeys: number;

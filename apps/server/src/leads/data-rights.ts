@@ -9,28 +9,12 @@ import { type AuditEntry, recordAudit } from "./audit-log";
 import { addressHash, purgeExpiredIdempotencyKeys } from "./lead-store";
 import { type LeadFilter, type LeadView, listLeads } from "./lead-queries";
 import { DELIVERY_EXPIRY_MS } from "./outbox-store";
+import { deleteLeadsInChunks } from "./lead-deletion";
 import { purgeVitalsBefore, type VitalsPurge } from "../vitals/vitals-store";
 
 type Actor = Pick<AuditEntry, "actorType" | "actor">;
 
-/** Ids per statement: well under SQLite's 32,766 bound parameters. */
-const CHUNK = 500;
-
 const normalise = (email: string) => email.trim().toLowerCase();
-
-/** Deletes the leads `ids` with their deliveries and idempotency keys; the ids actually deleted. */
-async function deleteLeads(trx: Kysely<DB>, ids: readonly string[]) {
-  const deleted: { id: string; is_spam: number }[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    await trx.deleteFrom("idempotency_keys").where("lead_id", "in", chunk).execute();
-    await trx.deleteFrom("outbox").where("lead_id", "in", chunk).execute();
-    deleted.push(
-      ...(await trx.deleteFrom("leads").where("id", "in", chunk).returning(["id", "is_spam"]).execute()),
-    );
-  }
-  return deleted;
-}
 
 export interface PurgeResult {
   enquiries: number;
@@ -41,37 +25,64 @@ export interface PurgeResult {
   /** Real-user speed figures of the days more than `retention.vitalsDays` old. */
   vitals: VitalsPurge;
   dryRun: boolean;
+  /** See Database.truncateWal; null when no lead was deleted. */
+  walTruncated: boolean | null;
 }
 
 /** Leads past retention at `now` whose deliveries are all made, given up or expired. */
 function expiredLeads(db: Kysely<DB>, retention: Retention, now: Date) {
   const cut = retentionCutoffs(retention, now);
   const deliveryLive = new Date(now.getTime() - DELIVERY_EXPIRY_MS).toISOString();
-  return db
-    .selectFrom("leads")
-    .select(["id", "is_spam"])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("is_spam", "=", 1), eb("created_at", "<", cut.spam.toISOString())]),
-        eb.and([
-          eb("is_spam", "=", 0),
-          eb(eb.fn.coalesce("last_activity_at", "created_at"), "<", cut.enquiry.toISOString()),
+  return (
+    db
+      .selectFrom("leads")
+      .select(["id", "is_spam"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("is_spam", "=", 1), eb("created_at", "<", cut.spam.toISOString())]),
+          eb.and([
+            eb("is_spam", "=", 0),
+            eb(eb.fn.coalesce("last_activity_at", "created_at"), "<", cut.enquiry.toISOString()),
+          ]),
         ]),
-      ]),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("outbox")
-            .select("outbox.lead_id")
-            .whereRef("outbox.lead_id", "=", "leads.id")
-            .where("outbox.sent_at", "is", null)
-            .where("outbox.given_up_at", "is", null)
-            .where("outbox.queued_at", ">", deliveryLive),
+      )
+      // A consultation is kept as long after its meeting as an enquiry after the last contact.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("consultations")
+              .select("consultations.lead_id")
+              .whereRef("consultations.lead_id", "=", "leads.id")
+              .where("consultations.ends_at", ">=", cut.enquiry.toISOString()),
+          ),
         ),
-      ),
-    )
-    .orderBy("created_at", "asc");
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("outbox")
+              .select("outbox.lead_id")
+              .whereRef("outbox.lead_id", "=", "leads.id")
+              .where("outbox.sent_at", "is", null)
+              .where("outbox.given_up_at", "is", null)
+              .where("outbox.queued_at", ">", deliveryLive),
+          ),
+        ),
+      )
+      .orderBy("created_at", "asc")
+  );
+}
+
+const NOTHING_ELSE = { keys: 0, vitals: { days: 0, rows: 0 } };
+
+/** What a purge deletes besides leads: expired idempotency keys, stale autoreply marks, old speed figures. */
+async function purgeTheRest(trx: Kysely<DB>, retention: Retention, now: Date) {
+  const keys = await purgeExpiredIdempotencyKeys(trx, now);
+  await trx
+    .deleteFrom("autoreply_log")
+    .where("sent_at", "<=", new Date(now.getTime() - 60 * 60 * 1000).toISOString())
+    .execute();
+  return { keys, vitals: await purgeVitalsBefore(trx, vitalsCutoffDay(retention, now)) };
 }
 
 /**
@@ -97,39 +108,36 @@ export async function purgeExpired(
     const vitals = await purgeVitalsBefore(database.db, vitalsCutoffDay(retention, now), true);
     return summary(rows, Number(keys.n), vitals, true);
   }
-  return database.db.transaction().execute(async (trx) => {
-    const rows = await expiredLeads(trx, retention, now).execute();
-    const deleted = await deleteLeads(
-      trx,
-      rows.map((r) => r.id),
-    );
-    const keys = await purgeExpiredIdempotencyKeys(trx, now);
-    await trx
-      .deleteFrom("autoreply_log")
-      .where("sent_at", "<=", new Date(now.getTime() - 60 * 60 * 1000).toISOString())
-      .execute();
-    const vitals = await purgeVitalsBefore(trx, vitalsCutoffDay(retention, now));
-    const result = summary(deleted, keys, vitals, false);
-    await recordAudit(
-      trx,
-      {
-        ...actor,
-        action: "purge",
-        leadIds: result.leadIds,
-        detail: {
-          enquiries: result.enquiries,
-          spam: result.spam,
-          idempotencyKeys: keys,
-          enquiryMonths: retention.enquiryMonths,
-          spamDays: retention.spamDays,
-          vitalsDays: vitals.days,
-          vitalsRows: vitals.rows,
+  // A lead at a time is costly on SQLite (see DELETE_CHUNK): a large purge is several transactions,
+  // each audited with its leads; the last also takes the keys, autoreply marks and speed figures.
+  const { deleted, last, walTruncated } = await deleteLeadsInChunks(
+    database,
+    async (trx, limit) => (await expiredLeads(trx, retention, now).limit(limit).execute()).map((r) => r.id),
+    async (trx, rows, last) => {
+      const { keys, vitals } = last ? await purgeTheRest(trx, retention, now) : NOTHING_ELSE;
+      const part = summary(rows, keys, vitals, false);
+      await recordAudit(
+        trx,
+        {
+          ...actor,
+          action: "purge",
+          leadIds: part.leadIds,
+          detail: {
+            enquiries: part.enquiries,
+            spam: part.spam,
+            idempotencyKeys: keys,
+            enquiryMonths: retention.enquiryMonths,
+            spamDays: retention.spamDays,
+            vitalsDays: vitals.days,
+            vitalsRows: vitals.rows,
+          },
         },
-      },
-      now,
-    );
-    return result;
-  });
+        now,
+      );
+      return { keys, vitals };
+    },
+  );
+  return { ...summary(deleted, last.keys, last.vitals, false), walTruncated };
 }
 
 function summary(
@@ -146,6 +154,7 @@ function summary(
     leadIds: rows.map((r) => r.id),
     vitals,
     dryRun,
+    walTruncated: null,
   };
 }
 
@@ -192,24 +201,29 @@ export function exportByEmail(
 export async function eraseByEmail(
   database: Database,
   opts: { email: string; now: Date; actor: Actor },
-): Promise<{ leadIds: string[] }> {
-  return database.db.transaction().execute(async (trx) => {
-    const ids = await trx
-      .selectFrom("leads")
-      .select("id")
-      .where(sql`lower(email)`, "=", normalise(opts.email))
-      .execute();
-    const deleted = await deleteLeads(
-      trx,
-      ids.map((r) => r.id),
-    );
-    await trx.deleteFrom("autoreply_log").where("address_hash", "=", addressHash(opts.email)).execute();
-    const leadIds = deleted.map((r) => r.id);
-    await recordAudit(
-      trx,
-      { ...opts.actor, action: "erase", leadIds, detail: { leads: leadIds.length } },
-      opts.now,
-    );
-    return { leadIds };
-  });
+): Promise<{ leadIds: string[]; walTruncated: boolean | null }> {
+  const { deleted, walTruncated } = await deleteLeadsInChunks(
+    database,
+    async (trx, limit) =>
+      (
+        await trx
+          .selectFrom("leads")
+          .select("id")
+          .where(sql`lower(email)`, "=", normalise(opts.email))
+          .limit(limit)
+          .execute()
+      ).map((r) => r.id),
+    async (trx, rows, last) => {
+      if (last) {
+        await trx.deleteFrom("autoreply_log").where("address_hash", "=", addressHash(opts.email)).execute();
+      }
+      const leadIds = rows.map((r) => r.id);
+      await recordAudit(
+        trx,
+        { ...opts.actor, action: "erase", leadIds, detail: { leads: leadIds.length } },
+        opts.now,
+      );
+    },
+  );
+  return { leadIds: deleted.map((r) => r.id), walTruncated };
 }

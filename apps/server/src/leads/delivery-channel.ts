@@ -1,13 +1,33 @@
 import type { LeadNotice } from "./lead-notice";
 import { buildLeadMail, headerSafe, mailDomain, type Mailer, type MailSettings } from "./mailer";
 
+/** What the peer answered when it refused a delivery and said more than "failed". */
+export type Refusal = { gone: true } | { retryAfterMs: number };
+
+/**
+ * A failed delivery whose peer said what it wants: nothing more, ever (the webhook's 410 Gone), or
+ * nothing before some time (a Retry-After on a 429 or 503).
+ */
+export class DeliveryRefused extends Error {
+  constructor(
+    message: string,
+    readonly refusal: Refusal,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * One way a lead leaves the outbox (the company's e-mail, the webhook, the visitor's confirmation).
  * `deliver` resolves with an id to record (a Message-ID, a webhook-id) once the peer took it, and
- * throws to be retried with backoff.
+ * throws to be retried with backoff (DeliveryRefused when the peer said more).
  */
 export interface DeliveryChannel {
   deliver(lead: LeadNotice): Promise<string>;
+  /** Whether the peer takes deliveries at `now`; asked before each pass (unset: always). */
+  accepts?(now: Date): Promise<boolean>;
+  /** Remembers a refusal: `until` ends a wait the peer asked for; a 410 Gone has none. */
+  refused?(refusal: Refusal, now: Date, until: Date | undefined): Promise<void>;
   close?(): void;
 }
 

@@ -28,6 +28,7 @@ const CSV_HEADER = [
   "service",
   "message",
   "details",
+  "meeting",
   "notification_state",
   "attempts",
   "sent_at",
@@ -46,10 +47,16 @@ const CSV_HEADER = [
  * machine's legacy code page and shows "Ünïcode" as "ÃœnÃ¯code".
  */
 export function leadsToCsv(leads: LeadView[]): string {
+  // Chats (issue 27) add their transcript as a last column; an export without chats is as it was.
+  const chats = leads.some((l) => l.transcript);
+  const transcript = (l: LeadView) =>
+    (l.transcript ?? [])
+      .map((m) => `${m.at} ${m.author === "visitor" ? "visitor" : (m.name ?? "staff")}: ${m.body}`)
+      .join("\n");
   return (
     "\uFEFF" +
     toCsv(
-      CSV_HEADER,
+      chats ? [...CSV_HEADER, "transcript"] : CSV_HEADER,
       leads.map((l) => [
         l.id,
         l.createdAt,
@@ -62,6 +69,9 @@ export function leadsToCsv(leads: LeadView[]): string {
         l.serviceLabel,
         l.message,
         l.details,
+        l.meeting
+          ? `${l.meeting.start} – ${l.meeting.end} ${l.meeting.status} with ${l.meeting.member}`
+          : null,
         l.notification.state,
         l.notification.attempts,
         l.notification.sentAt,
@@ -75,6 +85,7 @@ export function leadsToCsv(leads: LeadView[]): string {
         (l.history ?? [])
           .map((h) => `${h.at} ${h.change} ${h.from ?? "—"} → ${h.to ?? "—"}${h.by ? ` by ${h.by}` : ""}`)
           .join("\n"),
+        ...(chats ? [transcript(l)] : []),
       ]),
     )
   );

@@ -1,4 +1,4 @@
-import { type LeadKind, quotationServiceLabel } from "@site/contracts";
+import { quotationServiceLabel, type StoredLeadKind } from "@site/contracts";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 
@@ -8,7 +8,7 @@ import type { DB } from "../db/schema";
  */
 export interface LeadNotice {
   id: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   createdAt: string;
   name: string;
   email: string;

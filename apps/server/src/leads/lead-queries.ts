@@ -1,5 +1,5 @@
-import { type LeadKind, quotationServiceLabel } from "@site/contracts";
-import type { LeadStatus } from "@site/contracts/desk";
+import { quotationServiceLabel, type StoredLeadKind } from "@site/contracts";
+import { DELIVERY_CHANNELS, type LeadStatus } from "@site/contracts/desk";
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Channel, DB, LeadsTable, OutboxTable } from "../db/schema";
 
@@ -26,7 +26,7 @@ export interface DeliveryView {
 
 export interface LeadView {
   id: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   createdAt: string;
   lastActivityAt: string;
   spam: boolean;
@@ -45,13 +45,17 @@ export interface LeadView {
   /** The desk's working state: status, and the name of the member it is assigned to. */
   status: LeadStatus;
   assignee: string | null;
+  /** A consultation's meeting (issue 26): when, with whom, in which zone the visitor booked it. */
+  meeting?: { start: string; end: string; status: string; member: string; visitorZone: string };
   /** With `withWork`: the staff's notes and the lead's history (status, assignee and spam changes). */
   notes?: { at: string; author: string; body: string }[];
   history?: { at: string; by: string | null; change: string; from: string | null; to: string | null }[];
+  /** With `withWork`, a chat's messages in order (who wrote: the visitor, or the member's name). */
+  transcript?: { at: string; author: "visitor" | "staff"; name: string | null; body: string }[];
 }
 
 export interface LeadFilter {
-  kind?: LeadKind | undefined;
+  kind?: StoredLeadKind | undefined;
   since?: Date | undefined;
   /** "exclude" (default): real leads only; "only": spam only; "include": both. */
   spam?: "exclude" | "only" | "include";
@@ -64,7 +68,8 @@ export interface LeadFilter {
   withWork?: boolean;
 }
 
-const CHANNEL_ORDER: readonly Channel[] = ["email", "webhook", "autoreply"];
+/** Deliveries are listed in the channels' order (e-mail first). */
+const CHANNEL_ORDER: readonly Channel[] = DELIVERY_CHANNELS;
 
 function deliveryView(r: Selectable<OutboxTable>): DeliveryView {
   const attempts = Number(r.attempts ?? 0);
@@ -158,7 +163,24 @@ export async function listLeads(db: Kysely<DB>, filter: LeadFilter = {}): Promis
   const outbox = byLead(
     await db.selectFrom("outbox").selectAll("outbox").where("outbox.lead_id", "in", ids).execute(),
   );
-  const views = leads.map((l) => toView(l, outbox.get(l.id) ?? []));
+  const meetings = new Map(
+    (
+      await db
+        .selectFrom("consultations")
+        .innerJoin("staff", "staff.id", "consultations.staff_id")
+        .select(["lead_id", "starts_at", "ends_at", "status", "visitor_zone", "staff.name"])
+        .where("lead_id", "in", ids)
+        .execute()
+    ).map((m) => [
+      m.lead_id,
+      { start: m.starts_at, end: m.ends_at, status: m.status, member: m.name, visitorZone: m.visitor_zone },
+    ]),
+  );
+  const views = leads.map((l) => {
+    const view = toView(l, outbox.get(l.id) ?? []);
+    const meeting = meetings.get(l.id);
+    return meeting ? { ...view, meeting } : view;
+  });
   if (!filter.withWork) return views;
 
   const staff = new Map(
@@ -171,8 +193,29 @@ export async function listLeads(db: Kysely<DB>, filter: LeadFilter = {}): Promis
   const events = byLead(
     await db.selectFrom("lead_events").selectAll().where("lead_id", "in", ids).orderBy("at").execute(),
   );
+  const chats = views.some((v) => v.kind === "chat")
+    ? byLead(
+        await db
+          .selectFrom("chat_messages")
+          .selectAll()
+          .where("lead_id", "in", ids)
+          .orderBy("lead_id")
+          .orderBy("seq")
+          .execute(),
+      )
+    : new Map<string, never[]>();
   return views.map((v) => ({
     ...v,
+    ...(v.kind === "chat"
+      ? {
+          transcript: (chats.get(v.id) ?? []).map((m) => ({
+            at: m.created_at,
+            author: m.author,
+            name: m.author === "staff" ? name(m.staff_id) : null,
+            body: m.body,
+          })),
+        }
+      : {}),
     notes: (notes.get(v.id) ?? []).map((n) => ({
       at: n.created_at,
       author: name(n.staff_id) ?? "",

@@ -1,4 +1,4 @@
-import type { LeadCreatedBody, LeadKind, QuotationService } from "@site/contracts";
+import type { LeadCreatedBody, QuotationService, StoredLeadKind } from "@site/contracts";
 import type { Kysely } from "kysely";
 import { createHash } from "node:crypto";
 import type { Channel, DB, IdempotencyKeysTable } from "../db/schema";
@@ -8,7 +8,7 @@ import { newLeadId } from "./ids";
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface NewLead {
-  kind: LeadKind;
+  kind: StoredLeadKind;
   name: string;
   email: string;
   phone: string;

@@ -1,3 +1,4 @@
+import type { StoredLeadKind } from "@site/contracts";
 import nodemailer from "nodemailer";
 import type { LeadNotice } from "./lead-notice";
 
@@ -8,7 +9,8 @@ export interface MailSettings {
 
 export interface OutgoingMail {
   from: string;
-  to: string;
+  /** One address, or several (a mail to every former member of a meeting). */
+  to: string | string[];
   /** Where replies go; none: to the sender. */
   replyTo?: string | { name: string; address: string };
   subject: string;
@@ -16,6 +18,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers: Record<string, string>;
+  /** A calendar invitation: sent as a text/calendar part whose method parameter matches the object's METHOD. */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 }
 
 /** A transport: anything that can send one message and be closed (nodemailer's SMTP transport). */
@@ -58,19 +62,37 @@ export function leadMessageId(leadId: string, mailFrom: string): string {
   return `<lead-${leadId}@${mailDomain(mailFrom)}>`;
 }
 
+/** The notification's heading per kind of lead. */
+const HEADINGS: Record<StoredLeadKind, string> = {
+  contact: "New contact message",
+  quotation: "New quote request",
+  consultation: "New consultation booking",
+  chat: "New chat conversation",
+};
+
+/** What the long text is, per kind of lead. */
+const LONG_LABELS: Record<StoredLeadKind, string> = {
+  contact: "Message",
+  quotation: "Details",
+  consultation: "Note (the meeting is in the desk's Consultations)",
+  chat: "First message (the whole conversation is in the desk's Chats)",
+};
+
 export function buildLeadMail(lead: LeadNotice, settings: MailSettings): OutgoingMail {
   const who = headerSafe(lead.name, 100);
   const quote = lead.kind === "quotation";
-  const heading = quote ? "New quote request" : "New contact message";
-  const subject = `${heading} from ${who}${quote && lead.serviceLabel ? ` (${lead.serviceLabel})` : ""}`;
+  const withService = quote || lead.kind === "consultation";
+  const heading = HEADINGS[lead.kind];
+  const subject = `${heading} from ${who}${withService && lead.serviceLabel ? ` (${lead.serviceLabel})` : ""}`;
   const rows: [string, string][] = [
     ["Name", lead.name],
     ["Email", lead.email],
-    ["Phone", lead.phone],
+    // A chat asks for no phone number.
+    ...(lead.kind === "chat" ? [] : [["Phone", lead.phone] as [string, string]]),
   ];
-  if (quote) rows.push(["Company", lead.company ?? "—"], ["Service", lead.serviceLabel ?? "—"]);
+  if (withService) rows.push(["Company", lead.company ?? "—"], ["Service", lead.serviceLabel ?? "—"]);
   rows.push(["Received", lead.createdAt], ["Lead id", lead.id]);
-  const longLabel = quote ? "Details" : "Message";
+  const longLabel = LONG_LABELS[lead.kind];
   const longText = (quote ? lead.details : lead.message) ?? "—";
 
   const text = [

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
 import { type Clock, systemClock } from "../clock";
 import type { Channel } from "../db/schema";
-import type { DeliveryChannel } from "./delivery-channel";
+import { type DeliveryChannel, DeliveryRefused } from "./delivery-channel";
 import { readLeadNotice } from "./lead-notice";
 import { type Claim, claimNext, giveUpExpired, markFailed, markSent, renewLease } from "./outbox-store";
 
@@ -14,6 +14,18 @@ export interface BackoffPolicy {
 }
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, capMs: 15 * 60_000 };
+
+/**
+ * The next attempt after a peer asked to wait `retryAfterMs` (a Retry-After), within the schedule's
+ * bounds: never sooner than the schedule's own delay, never later than its cap. `hold` is how long
+ * every delivery of the channel waits: what the peer asked for, up to the cap.
+ */
+function retryAfterDelay(retryAfterMs: number, scheduled: number, policy = DEFAULT_BACKOFF) {
+  return {
+    next: Math.min(policy.capMs, Math.max(scheduled, retryAfterMs)),
+    hold: Math.min(policy.capMs, retryAfterMs),
+  };
+}
 
 /**
  * Delay before retry n (n = attempts made so far, ≥ 1): exponential, capped, with "equal jitter"
@@ -89,6 +101,9 @@ export class OutboxWorker {
     if (expired > 0) this.o.logger.error({ deliveries: expired }, "deliveries given up after 7 days unsent");
     await Promise.all(
       (Object.keys(this.o.channels) as Channel[]).map(async (channel) => {
+        // A peer that asked for no more (410 Gone) or to wait (Retry-After) gets nothing this pass.
+        const deliverer = this.o.channels[channel]!;
+        if (deliverer.accepts && !(await deliverer.accepts(this.o.clock.now()))) return;
         while (!this.stopped) {
           const claim = await claimNext(this.o.database, {
             now: this.o.clock.now(),
@@ -97,20 +112,25 @@ export class OutboxWorker {
           });
           if (!claim) break;
           const releaseLease = this.keepLease(claim);
+          let outcome;
           try {
-            const outcome = await this.deliver(claim);
-            if (outcome) result[outcome]++;
+            outcome = await this.deliver(claim);
           } finally {
             releaseLease();
           }
+          if (outcome === "refused") {
+            result.failed++;
+            break;
+          }
+          if (outcome) result[outcome]++;
         }
       }),
     );
     return result;
   }
 
-  /** Delivers one claimed row on its channel and records the outcome. */
-  private async deliver(claim: Claim): Promise<keyof RunResult | undefined> {
+  /** Delivers one claimed row on its channel and records the outcome ("refused": the peer said stop). */
+  private async deliver(claim: Claim): Promise<keyof RunResult | "refused" | undefined> {
     const { database, logger, clock } = this.o;
     const channel = this.o.channels[claim.channel]!;
     const lead = await readLeadNotice(database.db, claim.leadId);
@@ -121,9 +141,25 @@ export class OutboxWorker {
       deliveryId = await channel.deliver(lead);
     } catch (err) {
       const attempts = claim.attempts + 1;
-      const delay = backoffDelay(attempts, this.o.backoff, this.o.random);
+      const now = clock.now();
+      let delay = backoffDelay(attempts, this.o.backoff, this.o.random);
       const reason = errorText(err);
-      await markFailed(database, claim, clock.now(), new Date(clock.now().getTime() + delay), reason);
+      const refusal = err instanceof DeliveryRefused ? err.refusal : undefined;
+      let until: Date | undefined;
+      if (refusal && "retryAfterMs" in refusal) {
+        const wait = retryAfterDelay(refusal.retryAfterMs, delay, this.o.backoff);
+        delay = wait.next;
+        until = new Date(now.getTime() + wait.hold);
+      }
+      await markFailed(database, claim, now, new Date(now.getTime() + delay), reason);
+      if (refusal) {
+        await channel.refused?.(refusal, now, until);
+        logger.warn(
+          { ...where, attempts, retryInMs: delay, err: reason },
+          "lead delivery refused by its peer",
+        );
+        return "refused";
+      }
       logger.warn({ ...where, attempts, retryInMs: delay, err: reason }, "lead delivery failed; will retry");
       return "failed";
     }

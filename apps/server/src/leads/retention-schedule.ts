@@ -32,6 +32,8 @@ export function scheduleDailyPurge(opts: {
           spam: r.spam,
           idempotencyKeys: r.idempotencyKeys,
           vitalsDays: r.vitals.days,
+          // false: a reader kept the SQLite WAL from being emptied; the next purge tries again.
+          walTruncated: r.walTruncated,
         },
         "retention purge done",
       );

@@ -28,6 +28,13 @@ describe("privacy notice content", () => {
     expect(quote && quote.kind === "activity" && quote.data.join(" ")).toMatch(
       /Name.*E-mail.*Phone.*Company.*service.*details/s,
     );
+    const booking = activity("Free consultation booking");
+    expect(booking && booking.kind === "activity" && booking.data.join(" ")).toMatch(
+      /Name.*E-mail.*Phone.*Company.*service.*note.*time zone/s,
+    );
+    expect(booking && booking.kind === "activity" && booking.retention).toBe(
+      `${retention.enquiryMonths} months after the meeting, or after our last contact with you if that is later.`,
+    );
     // Every field the lead contracts accept is disclosed.
     for (const field of Object.keys(LIMITS)) {
       expect(text.toLowerCase()).toContain(field === "email" ? "e-mail" : field);

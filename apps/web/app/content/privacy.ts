@@ -1,4 +1,6 @@
 import { company, mailto } from "./company";
+import { consultationActivity } from "./consultation";
+import { liveChatPrivacy } from "./live-chat";
 
 /**
  * Privacy notice (UK GDPR Articles 13 and 14) for a company that takes enquiries through the contact
@@ -30,7 +32,7 @@ export interface PrivacySection {
 }
 
 /** ISO date of the last change; shown as "Last updated". */
-export const privacyLastUpdated = "2026-11-24";
+export const privacyLastUpdated = "2026-11-26";
 
 /**
  * How long each kind of record is kept: packages/contracts' periods as this build was made with them
@@ -103,6 +105,7 @@ export const privacySections: PrivacySection[] = [
           "Steps taken at your request before entering into a contract (UK GDPR Article 6(1)(b)); where you ask on behalf of your employer, our legitimate interests in responding to a business request (Article 6(1)(f)).",
         retention: `${retention.enquiryMonths} months after our last contact with you. If you become a client, the records of our contract are kept for as long as the law requires us to keep them.`,
       },
+      consultationActivity(retention.enquiryMonths),
       {
         kind: "activity",
         title: "Job applications by e-mail",
@@ -136,6 +139,19 @@ export const privacySections: PrivacySection[] = [
         lawfulBasis: "Your consent (UK GDPR Article 6(1)(a)), given with Accept.",
         retention: `${retention.vitalsDays} days, as daily totals; no record of an individual visit is kept.`,
       },
+      // Only in a build with the live chat on (LIVE_CHAT=on, issue 27).
+      ...(__LIVE_CHAT__
+        ? [
+            {
+              kind: "activity" as const,
+              title: liveChatPrivacy.title,
+              data: liveChatPrivacy.data,
+              purpose: liveChatPrivacy.purpose,
+              lawfulBasis: liveChatPrivacy.lawfulBasis,
+              retention: liveChatPrivacy.retention(retention.enquiryMonths),
+            },
+          ]
+        : []),
       {
         kind: "p",
         content: [
@@ -222,6 +238,7 @@ export const privacySections: PrivacySection[] = [
             "measurement above). To stop it, clear this site's data in your browser and select Decline when the banner appears again.",
         ],
       },
+      ...(__LIVE_CHAT__ ? [{ kind: "p" as const, content: [liveChatPrivacy.storage] }] : []),
       {
         kind: "p",
         content: [

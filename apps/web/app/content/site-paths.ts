@@ -14,6 +14,7 @@ const staticPaths = [
   "/careers",
   "/contact",
   "/quote",
+  "/consultation",
   "/login",
   "/register",
   "/privacy",

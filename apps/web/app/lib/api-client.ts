@@ -12,9 +12,12 @@ export const leadEndpoint = (kind: LeadKind) => `${apiBaseUrls[kind]}/${kind}`;
 export type LeadPayload<K extends LeadKind> = K extends "contact" ? ContactInput : QuotationInput;
 
 export type LeadResult =
-  | { ok: true; status: number }
-  /** A non-2xx answer; `fields` holds per-field messages when the service answered 400 with them. */
-  | { ok: false; status: number; fields?: Record<string, string[]> };
+  | { ok: true; status: number; body?: unknown }
+  /**
+   * A non-2xx answer; `fields` holds per-field messages when the service answered 400 with them,
+   * `body` the JSON answer when there is one.
+   */
+  | { ok: false; status: number; fields?: Record<string, string[]>; body?: unknown };
 
 /**
  * No answer reached the page (offline, connection refused, CORS refusal). fetch rejects then with a

@@ -22,12 +22,17 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Inline style that lifts a fixed bottom-right element above the cookie banner. */
-export function useLiftAboveCookieBanner(): { transform?: string } {
-  const offset = useSyncExternalStore(
+/** The cookie banner's height in px while it is shown, else 0. */
+export function useCookieBannerHeight(): number {
+  return useSyncExternalStore(
     subscribe,
     () => height,
     () => 0,
   );
+}
+
+/** Inline style that lifts a fixed bottom-right element above the cookie banner. */
+export function useLiftAboveCookieBanner(): { transform?: string } {
+  const offset = useCookieBannerHeight();
   return offset ? { transform: `translateY(-${offset}px)` } : {};
 }

@@ -152,3 +152,21 @@ export function packagesJsonLd(
     })),
   };
 }
+
+/** The free consultation: a Service offered at no cost by the organisation, booked on its page. */
+export function consultationJsonLd(input: { name: string; description: string; path: string }): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: input.name,
+    serviceType: "IT consultation",
+    description: input.description,
+    url: absoluteUrl(input.path),
+    provider: organizationRef(),
+    areaServed: [
+      { "@type": "Country", name: "United Kingdom" },
+      { "@type": "Country", name: "Sri Lanka" },
+    ],
+    offers: { "@type": "Offer", price: "0", priceCurrency: "GBP", url: absoluteUrl(input.path) },
+  };
+}

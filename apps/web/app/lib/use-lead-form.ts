@@ -1,6 +1,6 @@
 import { HONEYPOT_FIELD, type LeadKind, fieldErrors, leadSchemas } from "@site/contracts";
 import { type ChangeEvent, type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { type LeadPayload, submitLead } from "./api-client";
+import { type LeadPayload, type LeadResult, submitLead } from "./api-client";
 import { createIdempotencyKeys } from "./idempotency";
 
 /** Spec §9: the success message is shown for 15 seconds. */
@@ -10,8 +10,8 @@ export type LeadFormStatus = "idle" | "submitting" | "success" | "error";
 
 export interface LeadFormMessages {
   success: string;
-  /** The service answered with a non-success status. */
-  failure: string;
+  /** The service answered with a non-success status (a function: words for that answer). */
+  failure: string | ((result: Extract<LeadResult, { ok: false }>) => string);
   /** No answer at all (network failure); receives what fetch threw. */
   unreachable: (error: unknown) => string;
 }
@@ -42,16 +42,49 @@ interface Options<K extends LeadKind, F extends string> {
   messages: LeadFormMessages;
 }
 
+/** The contact and quote forms: their service and schema by kind. */
+export function useLeadForm<K extends LeadKind, F extends string>({ kind, ...rest }: Options<K, F>) {
+  return useSubmitForm<F>({
+    ...rest,
+    schema: leadSchemas[kind],
+    submit: (payload, key, signal) => submitLead(kind, payload as LeadPayload<K>, key, signal),
+  });
+}
+
+export interface SubmitFormOptions<F extends string> {
+  /** The contract the service checks the same payload with. */
+  schema: {
+    safeParse(v: unknown): { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] };
+  };
+  /** Sends the payload; resolves with the service's answer. */
+  submit: (
+    payload: Record<string, unknown>,
+    idempotencyKey: string,
+    signal: AbortSignal,
+  ) => Promise<LeadResult>;
+  initialValues: Record<F, string>;
+  messages: LeadFormMessages;
+  /** More of the payload than the fields (e.g. the visitor's time zone). */
+  extra?: () => Record<string, unknown>;
+  /** After a success, with the answer's body. */
+  onSuccess?: (body: unknown) => void;
+  /** After a refusal (a non-2xx answer), with it. */
+  onFailure?: (result: Extract<LeadResult, { ok: false }>) => void;
+}
+
 /**
  * State machine of a lead form (spec §4): idle → submitting → success | error.
  * Validates with the shared contract before sending; maps a 400 answer back onto the fields.
  */
-export function useLeadForm<K extends LeadKind, F extends string>({
-  kind,
+export function useSubmitForm<F extends string>({
+  schema,
+  submit,
   initialValues,
   messages,
-}: Options<K, F>) {
-  const schema = leadSchemas[kind];
+  extra,
+  onSuccess,
+  onFailure,
+}: SubmitFormOptions<F>) {
   const [values, setValues] = useState<Record<F, string>>(initialValues);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [status, setStatus] = useState<LeadFormStatus>("idle");
@@ -140,10 +173,11 @@ export function useLeadForm<K extends LeadKind, F extends string>({
     if (status === "submitting") return;
     const form = event.currentTarget;
     const trap = form.elements.namedItem(HONEYPOT_FIELD);
-    const payload = {
+    const payload: Record<string, unknown> = {
       ...values,
+      ...extra?.(),
       [HONEYPOT_FIELD]: trap instanceof HTMLInputElement ? trap.value : "",
-    } as unknown as LeadPayload<K>;
+    };
 
     const checked = schema.safeParse(payload);
     if (!checked.success) {
@@ -156,7 +190,7 @@ export function useLeadForm<K extends LeadKind, F extends string>({
     }
     setErrors({});
 
-    const idempotencyKey = keys.current.keyFor(payload as Record<string, unknown>);
+    const idempotencyKey = keys.current.keyFor(payload);
     clearTimeout(hideTimer.current);
     const controller = new AbortController();
     inFlight.current = controller;
@@ -166,7 +200,7 @@ export function useLeadForm<K extends LeadKind, F extends string>({
     setMessage(null);
 
     try {
-      const result = await submitLead(kind, payload, idempotencyKey, controller.signal);
+      const result = await submit(payload, idempotencyKey, controller.signal);
       if (controller.signal.aborted) return;
       if (result.ok) {
         keys.current.reset();
@@ -174,6 +208,7 @@ export function useLeadForm<K extends LeadKind, F extends string>({
         if (trap instanceof HTMLInputElement) trap.value = "";
         setStatus("success");
         setMessage(messages.success);
+        onSuccess?.(result.body);
         hideTimer.current = setTimeout(() => {
           setStatus("idle");
           setMessage(null);
@@ -182,7 +217,8 @@ export function useLeadForm<K extends LeadKind, F extends string>({
         const errs = result.fields ? visibleErrors(result.fields) : {};
         setErrors(errs);
         setStatus("error");
-        setMessage(messages.failure);
+        setMessage(typeof messages.failure === "string" ? messages.failure : messages.failure(result));
+        onFailure?.(result);
         focusFirst(form, errs);
       }
     } catch (error) {
@@ -195,5 +231,5 @@ export function useLeadForm<K extends LeadKind, F extends string>({
   };
 
   const form: LeadFormProps = { formRef, status, message, onSubmit: handleSubmit };
-  return { bind, form };
+  return { bind, form, setValue };
 }

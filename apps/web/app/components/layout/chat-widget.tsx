@@ -3,14 +3,22 @@ import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useSta
 import { whatsappUrl } from "~/content/company";
 import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
+import { useReopenLiveChat } from "~/lib/live-chat-reopen";
 import { ChatHeader } from "./chat-header";
 import { ChunkErrorBoundary } from "./chunk-error-boundary";
 
-const ChatPanel = lazyWithRetry(() => import("./chat-panel"));
+// The spec's "coming soon" panel, or the live chat (LIVE_CHAT=on at build time, issue 27): the build
+// keeps one of the two imports, so each build has the other's code nowhere.
+const ChatPanel = lazyWithRetry(() =>
+  __LIVE_CHAT__ ? import("./live-chat/live-chat-panel") : import("./chat-panel"),
+);
 
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-/** Floating chat button; the panel (its own chunk) says live chat is coming soon (spec §2). */
+/**
+ * Floating chat button; the panel (its own chunk) says live chat is coming soon (spec §2), or, built
+ * with LIVE_CHAT=on, is the live chat.
+ */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
   const lift = useLiftAboveCookieBanner();
@@ -22,6 +30,9 @@ export function ChatWidget() {
     setOpen(false);
     buttonRef.current?.focus();
   }, []);
+
+  // Live chat only: a reply's link, or a conversation the visitor left open, opens the panel on load.
+  useReopenLiveChat(setOpen);
 
   useEffect(() => {
     if (!open) return;

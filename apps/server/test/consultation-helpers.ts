@@ -1,0 +1,206 @@
+// Consultations in tests: a database with members who take them (through the real stores), the
+// contact and desk roles on a manual clock, and a reader for the invitations in received mails.
+import {
+  DEFAULT_CONSULTATION_SETTINGS,
+  DEFAULT_WEEK_HOURS,
+  DESK_SESSION_COOKIE,
+  type Staff,
+  type WeekHours,
+} from "@site/contracts/desk";
+import type { FastifyInstance } from "fastify";
+import ICAL from "ical.js";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { buildApp } from "../src/app";
+import { ManualClock } from "../src/clock";
+import { saveCompanySettings, saveMember } from "../src/consultations/availability-store";
+import { SessionStore } from "../src/desk/session-store";
+import { inviteStaff } from "../src/desk/staff-store";
+import { type Backend, openTestDatabase, ORIGIN, type TestDatabase, testConfig } from "./helpers";
+
+const TABLES = [
+  "consultation_cells",
+  "consultation_seats",
+  "consultation_address_days",
+  "consultations",
+  "outbox",
+  "lead_events",
+  "notes",
+  "idempotency_keys",
+  "leads",
+  "consultation_days_off",
+  "consultation_members",
+  "consultation_holidays",
+  "sessions",
+  "staff",
+  "audit_log",
+] as const;
+
+const DESK_ORIGIN = "http://localhost:8100";
+export const headers = { "content-type": "application/json", origin: ORIGIN };
+
+/** Monday 5 January 2026, 06:00 UTC (GMT): the first slot past the 4 h notice is 10:00 London. */
+const MONDAY = new Date("2026-01-05T06:00:00.000Z");
+
+export function bookingBody(start: string, extra: Record<string, unknown> = {}) {
+  return {
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    company: "Analytical Engines Ltd",
+    service: "erp-consultation",
+    note: "Forty users on two sites.",
+    zone: "Europe/London",
+    start,
+    ...extra,
+  };
+}
+
+export function useConsultations(backend: Backend) {
+  let t: TestDatabase;
+  let clock: ManualClock;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    t = await openTestDatabase(backend);
+  });
+  afterAll(async () => t.cleanup());
+  beforeEach(async () => {
+    clock = new ManualClock(MONDAY);
+    for (const table of TABLES) await t.database.db.deleteFrom(table).execute();
+    await t.database.db
+      .updateTable("consultation_settings")
+      .set({ slot_minutes: 30, buffer_minutes: 15, notice_minutes: 240, horizon_days: 30, daily_cap: 4 })
+      .execute();
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((a) => a.close()));
+  });
+
+  const admin: Staff = {
+    id: "00000000-0000-7000-8000-000000000001",
+    name: "System test",
+    email: "t@example.com",
+  };
+
+  return {
+    get database() {
+      return t.database;
+    },
+    get db() {
+      return t.database.db;
+    },
+    get url() {
+      return t.url;
+    },
+    get clock() {
+      return clock;
+    },
+    /** A member who takes consultations (default hours, Monday to Friday 09:00–18:00) in `zone`. */
+    async member(name: string, zone: "Europe/London" | "Asia/Colombo" = "Europe/London", hours?: WeekHours) {
+      const email = `${name.split(" ")[0]!.toLowerCase()}@staff.example`;
+      const { staff } = await inviteStaff(t.database.db, { email, name }, clock.now(), {
+        actorType: "cli",
+        actor: "test",
+      });
+      await saveMember(
+        t.database.db,
+        staff.id,
+        { zone, takesConsultations: true, hours: hours ?? DEFAULT_WEEK_HOURS, daysOff: [] },
+        staff,
+        clock.now(),
+      );
+      return staff;
+    },
+    async settings(
+      change: Partial<typeof DEFAULT_CONSULTATION_SETTINGS> & {
+        holidays?: { office: "london" | "colombo"; date: string; name: string }[];
+      },
+    ) {
+      await saveCompanySettings(
+        t.database.db,
+        { ...DEFAULT_CONSULTATION_SETTINGS, holidays: [], ...change },
+        admin,
+        clock.now(),
+      );
+    },
+    /** The desk role (no pages) and a signed-in member's cookie. */
+    async desk() {
+      const app = await buildApp("desk", {
+        config: testConfig({ DESK_URL: DESK_ORIGIN, DESK_BUILD_DIR: "/nonexistent" }),
+        database: t.database,
+        clock,
+      });
+      apps.push(app);
+      const { staff } = await inviteStaff(
+        t.database.db,
+        { email: "desk@staff.example", name: "Desk User" },
+        clock.now(),
+        { actorType: "cli", actor: "test" },
+      );
+      const { token } = await new SessionStore(t.database.db, clock).create(staff.id);
+      return { app, staff, headers: { origin: DESK_ORIGIN, cookie: `${DESK_SESSION_COOKIE}=${token}` } };
+    },
+    async contact(env: Record<string, string> = {}) {
+      const app = await buildApp("contact", {
+        config: testConfig({ RATE_LIMIT_PER_MINUTE: "1000", ...env }),
+        database: t.database,
+        clock,
+      });
+      apps.push(app);
+      return app;
+    },
+  };
+}
+
+/** The iCalendar objects of a received message (its text/calendar parts), parsed with ical.js. */
+export function calendarsOf(raw: string) {
+  const out: {
+    contentType: string;
+    method: string;
+    uid: string;
+    sequence: number;
+    status: string;
+    start: string;
+    attendees: string[];
+    organizer: string;
+  }[] = [];
+  for (const m of raw.matchAll(
+    /Content-Type: (text\/calendar[^\r\n]*)\r\n((?:[^\r\n]+\r\n)*)\r\n([\s\S]*?)(?=\r\n--)/gi,
+  )) {
+    const head = m[2]!;
+    const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(head)?.[1]?.toLowerCase();
+    const body =
+      encoding === "base64"
+        ? Buffer.from(m[3]!.replace(/\s+/g, ""), "base64").toString("utf8")
+        : encoding === "quoted-printable"
+          ? Buffer.from(
+              m[3]!
+                .replace(/=\r?\n/g, "")
+                .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+              "latin1",
+            ).toString("utf8")
+          : m[3]!;
+    const cal = new ICAL.Component(ICAL.parse(body));
+    const event = cal.getFirstSubcomponent("vevent")!;
+    out.push({
+      contentType: m[1]!,
+      method: String(cal.getFirstPropertyValue("method")),
+      uid: String(event.getFirstPropertyValue("uid")),
+      sequence: Number(event.getFirstPropertyValue("sequence")),
+      status: String(event.getFirstPropertyValue("status")),
+      start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
+      attendees: event
+        .getAllProperties("attendee")
+        .map((p) => String(p.getFirstValue()).replace(/^mailto:/i, "")),
+      organizer: String(event.getFirstPropertyValue("organizer")).replace(/^mailto:/i, ""),
+    });
+  }
+  return out;
+}
+
+/** A message's raw text with quoted-printable undone (for substring checks across its nested parts). */
+export const readable = (raw: string) =>
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");

@@ -1,0 +1,78 @@
+// React Router's boot, run once the page has painted (docs/decisions/0007-paint-first-loading.md).
+//
+// React Router ends each page with <link rel="modulepreload"> for every chunk in <head> and an inline
+// module script that imports the route modules and then, with import(), the client entry (hydration).
+// Every chunk is then downloaded while the browser still lays out the page: on a phone network the
+// first paint competes with ~110 KB of JavaScript, and Lighthouse counts every request that ends before
+// the largest paint in its LCP estimate (LCP 2.0–2.2 s against a budget of 1.8 s). So this step:
+//   1. removes the modulepreload links from <head>, but the client entry's (a few hundred bytes, no
+//      code of its own beyond hydrateRoot): the entry's import() then needs no request, so a page left
+//      while it boots has no import() in flight to reject;
+//   2. moves React Router's module script, unchanged, into a <template>, and adds a small classic script
+//      that waits for the first paint (paint timing; at once for a hidden page, which does not paint)
+//      and then puts a copy of the template's content in its place. The script runs then: the browser
+//      fetches its module graph itself, two levels deep (Rollup lists every chunk a route needs among
+//      its direct imports), evaluates it and hydrates, exactly as React Router's script would.
+//      Hydration passes over the <template> (React skips unexpected tags among <body>'s children) and
+//      takes the classic script for React Router's, whose text it never checks.
+//   3. holds the first paint until the parser has reached the <template>, i.e. the whole page is
+//      parsed (<link rel="expect" blocking="render">, Chromium; other browsers ignore it): these pages
+//      parse in a few milliseconds, and the first paint then never shows part of a page that later
+//      content could push around, nor leaves parsing to run as long tasks after it.
+// Nothing else: no preload link is inserted, no chunk is import()ed by hand, no task is scheduled
+// between chunks. WebKit froze pages booted that way (issues 19 and 28).
+import { createElement, insertAfter, insertBefore, removeElement, templateOf } from "./html-tree";
+import { ROUTER_BOOT_ID, type RouterPage } from "./router-page";
+
+/** A page that never reports a paint still boots after this long. */
+export const BOOT_AT_THE_LATEST_MS = 3000;
+
+/** A failed import() is reported this long after it failed, unless the page was left meanwhile. */
+export const IMPORT_FAILURE_GRACE_MS = 1000;
+
+/**
+ * The message of a failed import() of a module: Chromium's, Firefox's and WebKit's. Loads are cancelled
+ * when the visitor leaves a page, so an import() still in flight then (React Router's import() of the
+ * client entry on a page left as it boots, a lazy chunk) fails.
+ */
+const IMPORT_FAILED = /dynamically imported module|Importing a module script failed/;
+
+/**
+ * The classic script that runs React Router's boot (the module script in the template ROUTER_BOOT_ID)
+ * once the page has painted. Paint timing, unlike requestAnimationFrame, is not paused in background
+ * tabs nor replaced by the fake clocks of browser tests. A failed import() is reported a moment later,
+ * and not at all when the page was being left: that failure is the visitor's navigation, not a fault of
+ * the page. The same on every page.
+ */
+export const BOOT_AFTER_PAINT_SCRIPT = `(() => {
+  let leaving = false;
+  addEventListener("pagehide", () => (leaving = true));
+  addEventListener("unhandledrejection", (event) => {
+    if (!${IMPORT_FAILED}.test(String(event.reason?.message))) return;
+    event.preventDefault();
+    setTimeout(() => leaving || reportError(event.reason), ${IMPORT_FAILURE_GRACE_MS});
+  });
+  const boot = () => {
+    const template = document.getElementById(${JSON.stringify(ROUTER_BOOT_ID)});
+    template?.replaceWith(document.importNode(template.content, true));
+  };
+  if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return boot();
+  addEventListener("visibilitychange", boot, { once: true });
+  new PerformanceObserver((_, observer) => (observer.disconnect(), boot())).observe({ type: "paint", buffered: true });
+  setTimeout(boot, ${BOOT_AT_THE_LATEST_MS});
+})();`;
+
+/**
+ * Rewrites the page in place: modulepreload links out of <head> but the client entry's, React Router's
+ * module script moved into a <template>, followed by the script that runs it after the first paint, and
+ * the first paint held until the <template> is parsed.
+ */
+export function bootAfterPaint(page: RouterPage): void {
+  const { element, entry } = page.boot;
+  for (const link of page.modulePreloads) if (link.href !== entry) removeElement(link.element);
+  const script = createElement("script", {}, BOOT_AFTER_PAINT_SCRIPT);
+  insertBefore(element, script);
+  insertBefore(script, templateOf(element, { id: ROUTER_BOOT_ID }));
+  const expect = createElement("link", { rel: "expect", href: `#${ROUTER_BOOT_ID}`, blocking: "render" });
+  insertAfter(page.charset, expect);
+}

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+
+// Without LIVE_CHAT (this suite's build) the chat panel is the spec's (issue 27): the same markup as
+// before the live chat existed, and opening it asks no service for anything and stores nothing.
+
+/** The spec's panel as the build before issue 27 rendered it (support/spec-chat-panel.html). */
+const SPEC_PANEL = readFileSync(new URL("./support/spec-chat-panel.html", import.meta.url), "utf8").trim();
+
+/** React's generated ids (useId) depend on the tree around the widget: compared by their order. */
+function sameIds(html: string): string {
+  const ids = new Map<string, string>();
+  return html.replace(/_R_[0-9A-Za-z]+_/g, (id) => {
+    if (!ids.has(id)) ids.set(id, `id-${ids.size + 1}`);
+    return ids.get(id)!;
+  });
+}
+
+test("with LIVE_CHAT unset the panel is the spec's, byte for byte, and opening it makes no chat request", async ({
+  page,
+}) => {
+  await page.goto("/services/erp-consultation");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const storageBefore = await page.evaluate(() => ({ ...localStorage }));
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+
+  await page.getByRole("button", { name: "Open chat" }).click();
+  const dialog = page.getByRole("dialog", { name: "Chat with us" });
+  await expect(dialog.getByText("Live chat is coming soon.")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+
+  expect(sameIds(await dialog.evaluate((e) => e.outerHTML))).toBe(sameIds(SPEC_PANEL));
+  // Only the panel's own chunk (and what it imports) from the site itself; nothing else.
+  const origin = new URL(page.url()).origin;
+  const foreign = requests.filter((u) => !u.startsWith(`${origin}/assets/`));
+  expect(foreign, "requests other than the panel's chunks").toEqual([]);
+  expect(requests.filter((u) => /\/chat\//.test(u))).toEqual([]);
+  expect(await page.evaluate(() => ({ ...localStorage }))).toEqual(storageBefore);
+  // A reply link in the address does nothing in a build without the live chat.
+  await page.goto("/#chat=00000000-0000-7000-8000-000000000000.1.x");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

@@ -1,0 +1,165 @@
+// `npm run perf:compare -- --baseline DIR`: the mobile figures of two web builds side by side, measured in
+// the same period with their runs interleaved, since on a shared machine the load moves every figure more
+// than most changes do. Each build is served by the site role of apps/server (a server of its own, on its
+// own port); each run is a fresh Lighthouse process and browser with the settings of `npm run perf`
+// (lighthouserc.js: mobile preset, Chromium's headless shell, the workplace's flags).
+//   --baseline DIR    a web build (the apps/web/build folder of another checkout, or a copy of one)
+//   --candidate DIR   default apps/web/build
+//   --routes LIST     default /,/services/internet-services,/contact (the CI routes)
+//   --runs N          runs per route and build (default 5), after one uncounted warm-up run
+//   --ports A,B       where the two builds are served (default PORT and PORT + 1; PORT default 3000)
+// Prints, per route and build, the median and range of TBT, LCP, main-thread work and JavaScript
+// execution time, the median performance score, and the candidate's medians over the baseline's.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { chromiumFlags, lighthouseChromiumPath } from "./chromium.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    baseline: { type: "string" },
+    candidate: { type: "string", default: "apps/web/build" },
+    routes: { type: "string", default: "/,/services/internet-services,/contact" },
+    runs: { type: "string", default: "5" },
+    ports: { type: "string" },
+  },
+});
+if (!args.baseline) throw new Error("--baseline DIR: the web build to compare against");
+const port = Number(process.env.PORT || 3000);
+const ports = (args.ports ?? `${port},${port + 1}`).split(",").map(Number);
+const routes = args.routes.split(",").map((r) => r.trim());
+const runs = Math.max(1, Number(args.runs) || 1);
+const builds = [
+  { name: "baseline", dir: path.resolve(args.baseline), port: ports[0] },
+  { name: "candidate", dir: path.resolve(args.candidate), port: ports[1] },
+];
+for (const b of builds) {
+  if (!existsSync(path.join(b.dir, "client", "index.html"))) throw new Error(`${b.dir}/client: no web build`);
+}
+const serverMain = "apps/server/dist/main.js";
+if (!existsSync(serverMain)) throw new Error(`${serverMain} not found: run npm run build -w apps/server`);
+
+// LHCI's own Lighthouse (lighthouse is not a dependency of ours), run as LHCI runs it: its CLI, one
+// process per run.
+const lhci = createRequire(createRequire(import.meta.url).resolve("@lhci/cli/package.json"));
+const lighthouseCli = path.join(lhci.resolve("lighthouse"), "../../cli/index.js");
+
+const servers = builds.map((b) =>
+  spawn(process.execPath, [serverMain], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      ROLE: "site",
+      PORT: String(b.port),
+      WEB_BUILD_DIR: path.join(b.dir, "client"),
+      LOG_LEVEL: "warn",
+    },
+  }),
+);
+const stopServers = () => servers.forEach((s) => s.kill());
+process.on("exit", stopServers);
+for (const b of builds) {
+  const deadline = Date.now() + 30_000;
+  while ((await fetch(`http://localhost:${b.port}/`).catch(() => undefined))?.ok !== true) {
+    if (Date.now() > deadline) throw new Error(`the ${b.name} build's server did not answer on :${b.port}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const figures = {
+  tbt: { label: "TBT", audit: "total-blocking-time", show: (v) => `${Math.round(v)} ms` },
+  lcp: { label: "LCP", audit: "largest-contentful-paint", show: (v) => `${(v / 1000).toFixed(2)} s` },
+  work: { label: "Main-thread work", audit: "mainthread-work-breakdown", show: (v) => `${Math.round(v)} ms` },
+  js: { label: "JS execution", audit: "bootup-time", show: (v) => `${Math.round(v)} ms` },
+};
+
+/**
+ * One Lighthouse run (mobile, performance only): the figures above and the performance score, or
+ * undefined when Lighthouse recorded no usable trace.
+ */
+function lighthouse(url) {
+  const flags = [...chromiumFlags.filter((f) => f !== "--headless"), "--headless=new"].join(" ");
+  const r = spawnSync(
+    process.execPath,
+    [
+      lighthouseCli,
+      url,
+      "--quiet",
+      "--only-categories=performance",
+      `--chrome-path=${lighthouseChromiumPath}`,
+      `--chrome-flags=${flags}`,
+      "--output=json",
+      "--output-path=stdout",
+    ],
+    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  // Lighthouse sometimes fails to record the trace on a loaded machine (NO_NAVSTART, NO_FCP): that run
+  // is repeated, as LHCI's runs are.
+  if (r.status !== 0) {
+    process.stderr.write(`\nlighthouse ${url}: ${r.stderr.trim().split("\n").at(-1)}; again\n`);
+    return undefined;
+  }
+  const lhr = JSON.parse(r.stdout);
+  const result = { score: lhr.categories.performance.score * 100 };
+  for (const [key, f] of Object.entries(figures)) result[key] = lhr.audits[f.audit]?.numericValue;
+  if (Object.values(result).some((v) => !Number.isFinite(v))) return undefined; // no trace recorded
+  return result;
+}
+
+const median = (values) => {
+  const v = [...values].sort((a, b) => a - b);
+  const m = Math.floor((v.length - 1) / 2);
+  return v.length % 2 ? v[m] : (v[m] + v[m + 1]) / 2;
+};
+
+lighthouse(`http://localhost:${builds[0].port}${routes[0]}`); // warm-up, not counted (nor checked)
+const results = new Map(builds.flatMap((b) => routes.map((r) => [`${b.name} ${r}`, []])));
+for (let run = 0; run < runs; run++) {
+  for (const route of routes) {
+    // Alternate which build goes first, so neither always follows the other.
+    for (const b of run % 2 ? [...builds].reverse() : builds) {
+      let result;
+      for (let attempt = 0; attempt < 3 && !result; attempt++) {
+        result = lighthouse(`http://localhost:${b.port}${encodeURI(route)}`);
+      }
+      if (!result) throw new Error(`no trace for ${route} on the ${b.name} build in 3 attempts`);
+      results.get(`${b.name} ${route}`).push(result);
+      process.stderr.write(".");
+    }
+  }
+}
+process.stderr.write("\n");
+stopServers();
+
+const header = [
+  "Route",
+  "Build",
+  ...Object.values(figures).map((f) => `${f.label}: median (range)`),
+  "Performance",
+];
+const lines = [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`];
+for (const route of routes) {
+  const [base, cand] = builds.map((b) => results.get(`${b.name} ${route}`));
+  for (const [b, rows] of [
+    [builds[0], base],
+    [builds[1], cand],
+  ]) {
+    const cells = Object.entries(figures).map(([key, f]) => {
+      const v = rows.map((row) => row[key]);
+      return `${f.show(median(v))} (${f.show(Math.min(...v))}–${f.show(Math.max(...v))})`;
+    });
+    lines.push(`| ${route} | ${b.name} | ${cells.join(" | ")} | ${median(rows.map((row) => row.score))} |`);
+  }
+  const ratios = Object.keys(figures).map((key) => {
+    const [mb, mc] = [base, cand].map((rows) => median(rows.map((row) => row[key])));
+    return mb > 0 ? `${(mc / mb).toFixed(2)}×` : "n/a";
+  });
+  lines.push(`| ${route} | candidate / baseline | ${ratios.join(" | ")} | |`);
+}
+console.log(
+  `${runs} runs per route and build, interleaved; Lighthouse mobile in ${path.basename(lighthouseChromiumPath)}`,
+);
+console.log(`baseline: ${builds[0].dir}\ncandidate: ${builds[1].dir}\n`);
+console.log(lines.join("\n"));

@@ -142,7 +142,7 @@ export const envSchema = z
     WEB_BUILD_DIR: z.string().optional().meta({
       description:
         "Where the site role finds the site's build; unset, the live publish (`SITE_RELEASES_DIR/live`) once there is one, else the checkout's build",
-      defaultText: "`apps/web/build/client`",
+      defaultText: "`<repo>/apps/web/build/client`",
       values: "a directory",
     }),
     ...contentVariables(repoRoot),

@@ -12,7 +12,7 @@ interface LibraryFix {
   why: string;
 }
 
-export const EDITOR_LIBRARY_FIXES: LibraryFix[] = [
+const EDITOR_LIBRARY_FIXES: LibraryFix[] = [
   {
     why: "no request to a third party: Keystatic's UI links Google Fonts' Inter stylesheet on every page (the system fonts of its theme are used instead)",
     file: /[\\/]@keystatic[\\/]core[\\/]dist[\\/]keystatic-core-ui\.js$/,

@@ -23,7 +23,8 @@ const webRoot = path.resolve(here, "..");
 function buildEnv(outputDir: string): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) => !/^(SITE_URL|VITE_.*|RETENTION_.*|VITALS_SAMPLE_RATE|LIVE_CHAT|CONTENT_DIR|WEB_BUILD_OUT)$/.test(k),
+      ([k]) =>
+        !/^(SITE_URL|VITE_.*|RETENTION_.*|VITALS_SAMPLE_RATE|LIVE_CHAT|CONTENT_DIR|WEB_BUILD_OUT)$/.test(k),
     ),
   );
   return { ...env, CONTENT_DIR: path.join(here, "content"), WEB_BUILD_OUT: outputDir, NO_COLOR: "1" };

@@ -89,8 +89,9 @@ test("a member edits, publishes, sees a broken build refused and restores the ol
   await add.getByRole("button", { name: "Add", exact: true }).last().click();
   await expect(add).toBeHidden();
   await frame.getByRole("button", { name: "Save" }).click();
+  await expect.poll(() => readFileSync(jobsFile, "utf8")).toContain("title: QA Engineer Intern");
+  expect(readFileSync(jobsFile, "utf8")).toContain("title: Graduate Software Engineer");
   await expect(frame.getByText("Unsaved")).toBeHidden();
-  expect(readFileSync(jobsFile, "utf8")).toContain("title: QA Engineer Intern");
 
   // The editor's API refuses an empty required field too, naming the file and the field.
   const refused = await page.request.post(`${deskUrl}/api/keystatic/update`, {

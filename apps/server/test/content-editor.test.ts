@@ -8,7 +8,8 @@ import { contentCheckout, git } from "./content-helpers";
 import { DESK_URL, FOREIGN_ORIGIN, useDesk } from "./desk-helpers";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
-const b64 = (data: Buffer | string) => Buffer.from(data).toString("base64url");
+/** As the editor's UI sends a file: standard base64, with `+`, `/` and `=` (Keystatic's base64Encode). */
+const b64 = (data: Buffer | string) => Buffer.from(data).toString("base64");
 
 describe("the content editor's API", () => {
   const d = useDesk("sqlite");
@@ -51,6 +52,7 @@ describe("the content editor's API", () => {
 
   it("saves a valid change to the file, and nothing else", async () => {
     const changed = jobs().replace("title: Software Engineer Intern", "title: Graduate Software Engineer");
+    expect(b64(changed)).toMatch(/[+/]/);
     const res = await save([{ path: "jobs.yaml", contents: changed }]);
     expect(res.statusCode, res.body).toBe(200);
     expect(jobs()).toContain("title: Graduate Software Engineer");

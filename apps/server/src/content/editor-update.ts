@@ -27,9 +27,13 @@ const refuse = (message: string): UpdateCheck => ({
   message: `Not saved: ${message}`,
 });
 
-function decode(base64url: string): Buffer | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(base64url)) return null;
-  return Buffer.from(base64url, "base64url");
+/**
+ * A file's contents as the editor sends them: its UI sends standard base64 (with `+`, `/` and `=`), its
+ * own callers base64url; Keystatic's handler reads both (its base64UrlDecode), and so does this check.
+ */
+function decode(base64: string): Buffer | null {
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(base64)) return null;
+  return Buffer.from(base64.replace(/-/g, "+").replace(/_/g, "/"), "base64");
 }
 
 /**

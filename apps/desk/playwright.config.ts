@@ -13,6 +13,9 @@ import {
   smtpSink,
 } from "./tests/support/desk-env";
 
+/** The specs that publish content (a real site build each), run after the others. */
+const PUBLISHING = /content-publish\.spec\.ts$/;
+
 /**
  * The desk's browser tests, in Debian's Chromium with a virtual authenticator (tests/support/passkey.ts).
  * `npm run test:desk` runs them on SQLite, then (with TEST_DATABASE_URL) the flow again on PostgreSQL.
@@ -34,10 +37,23 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      testIgnore: PUBLISHING,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
     {
       name: "mobile",
+      testIgnore: PUBLISHING,
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true },
+    },
+    {
+      // Publishing switches the run's site to new builds: it runs once the tests that browse the site
+      // (Site speed, consultations) are done, so none of them sees the site change under it.
+      name: "publishing",
+      testMatch: PUBLISHING,
+      dependencies: ["desktop", "mobile"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: [

@@ -5,6 +5,8 @@ export default defineConfig({
     projects: [
       "apps/web/vitest.config.ts",
       "apps/web/build-steps/vitest.config.ts",
+      "apps/web/tests-pages/vitest.config.ts",
+      "packages/content/vitest.config.ts",
       "apps/server/vitest.config.ts",
       "packages/contracts/vitest.config.ts",
       "packages/site-policy/vitest.config.ts",

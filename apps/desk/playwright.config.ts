@@ -1,7 +1,20 @@
 import { defineConfig, devices } from "@playwright/test";
 import path from "node:path";
 import { chromiumFlags, chromiumPath } from "../../scripts/chromium.mjs";
-import { backend, databaseUrl, deskUrl, ports, repoRoot, siteUrl, smtpSink } from "./tests/support/desk-env";
+import {
+  backend,
+  contentDir,
+  databaseUrl,
+  deskUrl,
+  ports,
+  releasesDir,
+  repoRoot,
+  siteUrl,
+  smtpSink,
+} from "./tests/support/desk-env";
+
+/** The specs that publish content (a real site build each), run after the others. */
+const PUBLISHING = /content-publish\.spec\.ts$/;
 
 /**
  * The desk's browser tests, in Debian's Chromium with a virtual authenticator (tests/support/passkey.ts).
@@ -24,10 +37,23 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      testIgnore: PUBLISHING,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
     {
       name: "mobile",
+      testIgnore: PUBLISHING,
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true },
+    },
+    {
+      // Publishing switches the run's site to new builds: it runs once the tests that browse the site
+      // (Site speed, consultations) are done, so none of them sees the site change under it.
+      name: "publishing",
+      testMatch: PUBLISHING,
+      dependencies: ["desktop", "mobile"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: [
@@ -60,6 +86,9 @@ export default defineConfig({
         ALLOWED_ORIGINS: siteUrl,
         VITALS_RATE_LIMIT_PER_MINUTE: "1000",
         SMTP_URL: `smtp://127.0.0.1:${smtpSink.port}`,
+        // The content the run edits and publishes, in a checkout of its own (serve.mjs makes it).
+        CONTENT_DIR: contentDir,
+        SITE_RELEASES_DIR: releasesDir,
         LOG_LEVEL: "warn",
       },
     },

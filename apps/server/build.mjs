@@ -13,6 +13,7 @@ await build({
     main: "src/main.ts",
     "sqlite-thread": "src/db/sqlite-thread.ts",
     "cli/leads": "src/cli/leads.ts",
+    "cli/content": "src/cli/content.ts",
     "bench/leads": "src/bench/leads.ts",
     "bench/desk-inbox": "src/bench/desk-inbox.ts",
     "bench/erasure": "src/bench/erasure.ts",

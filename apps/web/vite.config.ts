@@ -3,21 +3,23 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
 import type * as BuildSettingsModule from "./build-steps/build-settings";
+import type * as ContentPluginModule from "@site/content/vite";
 import { defineConfig } from "vite";
 import { manualChunks } from "./build-steps/manual-chunks";
 
 // Vite bundles this file but leaves every package to Node, which cannot load the TypeScript sources of
 // the workspace packages (@site/site-policy): the build settings are loaded through jiti instead.
-const { buildSettings } = await createJiti(import.meta.url).import<typeof BuildSettingsModule>(
-  "./build-steps/build-settings",
-);
+const jiti = createJiti(import.meta.url);
+const { buildSettings } = await jiti.import<typeof BuildSettingsModule>("./build-steps/build-settings");
+// The site's content (content/, or CONTENT_DIR): validated once, shipped as plain data modules.
+const { siteContent } = await jiti.import<typeof ContentPluginModule>("@site/content/vite");
 
 // SITE_URL, the service URLs and the retention periods (RETENTION_*, as the server reads them), checked once: a public https build without the services' public
 // addresses fails here, naming VITE_CONTACT_API_URL and VITE_QUOTATION_API_URL.
 const { siteUrl, serviceUrls, retention, vitalsSampleRate, liveChat } = buildSettings(process.env);
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [siteContent(), tailwindcss(), reactRouter()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -1,4 +1,5 @@
 import type * as ContractsModule from "@site/contracts";
+import type * as ContentPluginModule from "@site/content/vite";
 import type * as ServiceUrlsModule from "@site/site-policy/service-urls";
 import { createJiti } from "jiti";
 import { fileURLToPath } from "node:url";
@@ -8,9 +9,12 @@ import { defineConfig } from "vitest/config";
 const jiti = createJiti(import.meta.url);
 const { resolveServiceUrls } = await jiti.import<typeof ServiceUrlsModule>("@site/site-policy/service-urls");
 const { retentionFromEnv } = await jiti.import<typeof ContractsModule>("@site/contracts");
+const { siteContent } = await jiti.import<typeof ContentPluginModule>("@site/content/vite");
 
 // Unit tests only: the React Router Vite plugin is deliberately not loaded here.
 export default defineConfig({
+  // The content as the build ships it: plain data modules (jsdom cannot read the files itself).
+  plugins: [siteContent()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -12,6 +12,9 @@ export default [
     route("consultations", "consultations/meetings.tsx"),
     route("consultations/availability", "consultations/availability.tsx"),
     route("chats/:id?", "chats/chats-route.tsx"),
+    route("content", "content/content-screen.tsx"),
   ]),
+  // The content editor: a page of its own (the Content screen frames it), with its own CSP.
+  route("keystatic/*", "content/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

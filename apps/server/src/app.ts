@@ -20,6 +20,7 @@ import { registerDesk } from "./desk/register";
 import { type RateLimitBackend, registerRateLimit } from "./rate-limit";
 import { registerSite, siteFrameworkErrors } from "./site/register";
 import { registerVitalsRoute } from "./vitals/routes";
+import type { SiteBuilder } from "./content/site-builder";
 import { type BusLogger, type ChatBus, localChatBus, redisChatBus } from "./chat/chat-bus";
 import { registerChatDeskRoutes } from "./chat/desk-routes";
 import { registerChatPublicRoutes } from "./chat/public-routes";
@@ -41,6 +42,8 @@ export interface AppDeps {
   onLeadStored?: (id: string) => void;
   /** Sees every route as it is added: the route table (the desk's route-table test reads it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The desk role: how a publish builds the site (default: the real `react-router build`). */
+  siteBuilder?: SiteBuilder;
   /**
    * Live chat's event bus (LIVE_CHAT=on), shared by the roles of one process; default: one of the
    * app's own (through Redis with REDIS_URL), closed with it.
@@ -145,6 +148,7 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       config: deps.config,
       database: deps.database,
       clock: deps.clock ?? systemClock,
+      siteBuilder: deps.siteBuilder,
       onChange: deps.onLeadStored,
     });
     if (deps.config.LIVE_CHAT === "on") await registerChat(app, "desk", { ...deps, database: deps.database });

@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import type { Channel } from "./db/schema";
 import { webhookSecret } from "./leads/webhook-secret";
+import { contentVariables } from "./content/content-variables";
 
 /** The nearest folder at or above `dir` with a package.json: the package the code in `dir` belongs to. */
 export function packageDirOf(dir: string): string {
@@ -138,10 +139,13 @@ export const envSchema = z
       description:
         "Speed beacons (`POST /vitals`) per client per minute, counted apart from the leads: one beacon per page view, so a brisk reader stays under it",
     }),
-    WEB_BUILD_DIR: z
-      .string()
-      .default(path.join(repoRoot, "apps", "web", "build", "client"))
-      .meta({ description: "Where the site role finds the site's build", values: "a directory" }),
+    WEB_BUILD_DIR: z.string().optional().meta({
+      description:
+        "Where the site role finds the site's build; unset, the live publish (`SITE_RELEASES_DIR/live`) once there is one, else the checkout's build",
+      defaultText: "`<repo>/apps/web/build/client`",
+      values: "a directory",
+    }),
+    ...contentVariables(repoRoot),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info").meta({
       description: "pino's level; logs are JSON lines, shown as readable lines when the output is a terminal",
     }),
@@ -274,6 +278,9 @@ export const envSchema = z
   .transform((c) => ({
     ...c,
     DESK_URL: c.DESK_URL ?? `http://localhost:${c.DESK_PORT}`,
+    WEB_BUILD_DIR: c.WEB_BUILD_DIR ?? path.join(repoRoot, "apps", "web", "build", "client"),
+    /** WEB_BUILD_DIR unset: the site serves the live publish (SITE_RELEASES_DIR/live) once there is one. */
+    webBuildDirIsDefault: c.WEB_BUILD_DIR === undefined,
     /** The site's public origin (the e-mails' links): the first origin allowed to post, the site's. */
     siteOrigin: (c.ALLOWED_ORIGINS[0] ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
   }));

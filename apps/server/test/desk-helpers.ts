@@ -48,6 +48,7 @@ const ALL_TABLES = [
   "vitals_histogram",
   "vitals_views",
   "webhook_endpoints",
+  "content_publishes",
 ] as const;
 
 /**

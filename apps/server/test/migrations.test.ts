@@ -2,7 +2,7 @@ import { type Kysely, type KyselyPlugin, type Migration, SelectQueryNode, sql } 
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/database";
-import { migrateToLatest } from "../src/db/migrations";
+import { MIGRATIONS, migrateToLatest } from "../src/db/migrations";
 import { BACKENDS, openTestDatabase } from "./helpers";
 
 // Migrations run under a lock, in one transaction: two starts at once migrate once, and a start
@@ -133,6 +133,22 @@ describe.each(BACKENDS)("migrations on $backend", ({ backend, skip }) => {
         }),
       ).rejects.toThrow("SIGTERM");
       expect((await tables(t.database)).filter((n) => n === "one" || n === "two")).toEqual([]);
+    } finally {
+      await t.cleanup();
+    }
+  });
+  it.skipIf(skip)("runs a migration numbered before ones already run (they merge in any order)", async () => {
+    const t = await openTestDatabase(backend, { migrate: false });
+    try {
+      const { "0008_content": content, ...withoutContent } = MIGRATIONS;
+      await migrateToLatest(t.database.db as Kysely<unknown>, { migrations: withoutContent });
+      expect(await executed(t.database)).toContain("0010_chat");
+      expect(await tables(t.database)).not.toContain("content_publishes");
+      await migrateToLatest(t.database.db as Kysely<unknown>, {
+        migrations: { ...withoutContent, "0008_content": content! },
+      });
+      expect(await executed(t.database)).toContain("0008_content");
+      expect(await tables(t.database)).toContain("content_publishes");
     } finally {
       await t.cleanup();
     }

@@ -2,7 +2,7 @@
  * The shared widgets (spec §2 and §4): back-to-top, chat, cookie banner, and the home page's offer
  * popup and 'Why choose' carousel, whose timings run on a fake clock (fake-clock.ts).
  */
-import { home } from "../app/content/home";
+import { OFFER_DELAY_MS } from "../app/content/offer";
 import { installClock, runFor } from "./fake-clock";
 import { expect, test } from "./fixtures";
 import type { Tab } from "./tab";
@@ -111,11 +111,11 @@ test.describe("cookie banner", () => {
 test.describe("offer popup", () => {
   const offer = "dialog[open]";
 
-  test(`opens ${home.offer.delayMs / 1000} s after the home page loads; Close hides it`, async ({ tab }) => {
+  test(`opens ${OFFER_DELAY_MS / 1000} s after the home page loads; Close hides it`, async ({ tab }) => {
     await installClock(tab);
     await tab.open("/");
     await tab.waitFor(() => document.documentElement.dataset.offerPopup === "scheduled", []);
-    await runFor(tab, home.offer.delayMs - 100);
+    await runFor(tab, OFFER_DELAY_MS - 100);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await tab.shown(offer), "not open 100 ms early").toBe(false);
     await runFor(tab, 100);

@@ -3,7 +3,7 @@ import { company } from "../app/content/company";
 import { jobs } from "../app/content/jobs";
 import { products } from "../app/content/products";
 import { serviceSlugs, services } from "../app/content/services";
-import { whyChooseTitle } from "../app/content/why-choose";
+import { whyChoose } from "../app/content/why-choose";
 import { serveSpaFallbackIfMissing } from "./pages-helpers";
 import { waitForHydration } from "./support/chrome";
 
@@ -85,7 +85,7 @@ test("home sections come in the spec's order with the spec's strings", async ({ 
     "Your Trusted Enterprise Solutions Provider",
     "What We Offer",
     "Web Development Packages",
-    whyChooseTitle,
+    whyChoose.title,
     "How We Work",
     "What Our Clients Say",
     "Ready to Transform Your Business?",

@@ -39,3 +39,30 @@ export function deskContentSecurityPolicy({
     .map((d) => d.join(" "))
     .join("; ");
 }
+
+/** The content editor's document (Keystatic's admin UI): the desk's pages that start with this. */
+export const EDITOR_PATH = "/keystatic";
+
+/**
+ * The content editor's CSP: the desk's, with what its library needs and nothing more (decision record
+ * 0017). Its UI kit writes its styles into <style> elements at run time (Emotion), so style-src allows
+ * inline styles ('unsafe-inline' only works without hashes beside it); image previews are blob: URLs;
+ * the desk's Content screen frames it ('self' only). Scripts stay the desk's: no inline script, no
+ * eval, no other origin, and connect-src stays 'self' (no request leaves the desk).
+ */
+export function editorContentSecurityPolicy({ scriptHashes }: Omit<DeskManifest, "version">): string {
+  return [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", ...scriptHashes],
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:", "blob:"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'none'"],
+    ["frame-ancestors", "'self'"],
+    ["form-action", "'self'"],
+  ]
+    .map((d) => d.join(" "))
+    .join("; ");
+}

@@ -1,6 +1,15 @@
 import type { Staff } from "@site/contracts/desk";
 
-import { CalendarDays, Gauge, Inbox, Keyboard, LayoutDashboard, LogOut, MessagesSquare } from "lucide-react";
+import {
+  CalendarDays,
+  FilePenLine,
+  Gauge,
+  Inbox,
+  Keyboard,
+  LayoutDashboard,
+  LogOut,
+  MessagesSquare,
+} from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { z } from "zod";
@@ -9,8 +18,9 @@ import { useShortcuts } from "~/lib/use-shortcut";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { focusRing } from "./ui";
 
-// On a phone each item is its icon over a short label; from 640 px on, icon and label side by side.
-const item = `inline-flex shrink-0 flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[11px] font-medium
+// On a phone each item is its icon over a short label, tight enough for all six to fit 375 px; from
+// 640 px on, icon and label side by side.
+const item = `inline-flex shrink-0 flex-col items-center gap-0.5 rounded-lg px-1 py-1 text-[10.5px] font-medium
   leading-tight whitespace-nowrap sm:flex-row sm:gap-2 sm:px-3 sm:py-2 sm:text-sm ${focusRing}`;
 const navItem = ({ isActive }: { isActive: boolean }) =>
   `${item} ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
@@ -43,7 +53,7 @@ export function AppShell({ staff, children }: { staff: Staff; children: ReactNod
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
         {/* Below 1024 px the navigation is a row of its own under the brand and the member's buttons
             (it scrolls sideways if its items ever outgrow a phone); from 1024 px on, all in one row. */}
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 sm:gap-x-4 sm:px-6">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:gap-x-4 sm:px-6">
           <NavLink to="/" className={`flex items-center gap-2 rounded-lg font-semibold ${focusRing}`}>
             <img src="/favicon.svg" alt="" className="size-7" />
             {/* Read out at every width; shown from 640 px on (the logo alone on a phone). */}
@@ -51,7 +61,7 @@ export function AppShell({ staff, children }: { staff: Staff; children: ReactNod
           </NavLink>
           <nav
             aria-label="Desk"
-            className="order-last flex w-full items-center justify-between gap-1 overflow-x-auto sm:justify-start lg:order-none lg:w-auto lg:min-w-0"
+            className="order-last flex w-full items-center justify-between gap-0 overflow-x-auto sm:justify-start sm:gap-1 lg:order-none lg:w-auto lg:min-w-0"
           >
             <NavLink to="/" end className={navItem}>
               <Inbox aria-hidden="true" className="size-4" />
@@ -72,6 +82,10 @@ export function AppShell({ staff, children }: { staff: Staff; children: ReactNod
             <NavLink to="/chats" className={navItem}>
               <MessagesSquare aria-hidden="true" className="size-4" />
               Chats
+            </NavLink>
+            <NavLink to="/content" className={navItem}>
+              <FilePenLine aria-hidden="true" className="size-4" />
+              Content
             </NavLink>
           </nav>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">

@@ -36,6 +36,16 @@ export const databaseUrl =
     ? postgresUrl()
     : `sqlite:${path.join(os.tmpdir(), `desk-e2e-${ports.desk}`, "leads.sqlite")}`;
 
+/**
+ * The content the run's desk edits and publishes: a git checkout of its own (serve.mjs makes it from
+ * the repository's content/), so a test's commits never land in the repository; and where its
+ * publishes build the site (the run's site serves SITE_RELEASES_DIR/live once something is live).
+ */
+const runDir = path.join(os.tmpdir(), `desk-e2e-content-${ports.desk}`);
+export const contentCheckout = path.join(runDir, "checkout");
+export const contentDir = path.join(contentCheckout, "content");
+export const releasesDir = path.join(runDir, "releases");
+
 /** Where screenshots go when DESK_SCREENSHOTS is set (a directory). */
 export const screenshotDir = process.env.DESK_SCREENSHOTS;
 

@@ -5,6 +5,7 @@ import { privacyMigration } from "./migration-0002-privacy";
 import { searchIndexMigration } from "./migration-0005-search-index";
 import { vitalsMigration } from "./migration-0006-vitals";
 import { erasureAndWebhookEndpointsMigration } from "./migration-0007-erasure-and-webhook-endpoints";
+import { contentMigration } from "./migration-0008-content";
 import { consultationsMigration } from "./migration-0009-consultations";
 import { chatMigration } from "./migration-0010-chat";
 
@@ -82,6 +83,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0005_search_index": searchIndexMigration,
   "0006_vitals": vitalsMigration,
   "0007_erasure_and_webhook_endpoints": erasureAndWebhookEndpointsMigration,
+  "0008_content": contentMigration,
   "0009_consultations": consultationsMigration,
   "0010_chat": chatMigration,
 };
@@ -117,7 +119,9 @@ export async function migrateToLatest(db: Kysely<unknown>, opts: MigrateOptions 
         ]),
       ),
   };
-  const migrator = new Migrator({ db, provider });
+  // Migrations are numbered by the issue that adds them and merged in any order (0008 reached main after
+  // 0009 and 0010): a database that has run a later one still runs an earlier one it has not.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   for (;;) {
     const { error, results } = await migrator.migrateToLatest();
     if (isBusy(error)) {

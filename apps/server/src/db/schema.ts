@@ -5,6 +5,7 @@ import type { ConsultationTables } from "./consultation-schema";
 import type { ChatTables } from "./chat-schema";
 import type { DeskTables } from "./desk-schema";
 import type { VitalsTables } from "./vitals-schema";
+import type { ContentTables } from "./content-schema";
 
 /** Row types of the lead store. Timestamps are ISO 8601 UTC strings (sortable in both dialects). */
 export interface LeadsTable {
@@ -117,7 +118,7 @@ interface WebhookEndpointsTable {
   held_until: string | null;
 }
 
-export interface DB extends DeskTables, VitalsTables, ConsultationTables, ChatTables {
+export interface DB extends DeskTables, VitalsTables, ConsultationTables, ChatTables, ContentTables {
   webhook_endpoints: WebhookEndpointsTable;
   leads_fts_keys: LeadsFtsKeysTable;
   search_backlog: SearchBacklogTable;

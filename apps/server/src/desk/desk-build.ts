@@ -1,4 +1,9 @@
-import { DESK_MANIFEST_FILE, deskContentSecurityPolicy, deskManifestSchema } from "@site/site-policy";
+import {
+  DESK_MANIFEST_FILE,
+  deskContentSecurityPolicy,
+  deskManifestSchema,
+  editorContentSecurityPolicy,
+} from "@site/site-policy";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -12,6 +17,8 @@ export interface DeskBuild {
   index: SiteFile;
   /** The CSP of every response (index.html's inline hashes included). */
   contentSecurityPolicy: string;
+  /** The content editor's page (/keystatic…): looser styles, framed by the desk only (site-policy). */
+  editorContentSecurityPolicy: string;
 }
 
 /**
@@ -33,5 +40,10 @@ export async function loadDeskBuild(clientDir: string): Promise<DeskBuild | { mi
     if (COMPRESSED_COPY.test(file) && all.has(file.replace(COMPRESSED_COPY, ""))) continue;
     byPath.set(`/${file}`, await loadBuildFile(root, file, all, csp));
   }
-  return { byPath, index: byPath.get("/index.html")!, contentSecurityPolicy: csp };
+  return {
+    byPath,
+    index: byPath.get("/index.html")!,
+    contentSecurityPolicy: csp,
+    editorContentSecurityPolicy: editorContentSecurityPolicy(manifest),
+  };
 }

@@ -15,6 +15,8 @@ import { relyingParty } from "./passkeys";
 import { addDeskSecurityHeaders } from "./security-headers";
 import { SessionStore } from "./session-store";
 import { registerSiteSpeedRoutes } from "./site-speed-routes";
+import { registerContent } from "../content/register";
+import type { SiteBuilder } from "../content/site-builder";
 import { registerSpa } from "./spa";
 
 /** The desk role: the staff's single-page app and its private JSON API on DESK_URL's origin. */
@@ -24,15 +26,19 @@ export async function registerDesk(
     config: Config;
     database: Database;
     clock: Clock;
+    siteBuilder?: SiteBuilder | undefined;
     onChange?: ((leadId: string) => void) | undefined;
   },
 ) {
   const { config, database, clock } = deps;
   const build = await loadDeskBuild(config.DESK_BUILD_DIR);
   if ("missing" in build) app.log.warn(`desk pages unavailable: ${build.missing}`);
+  const none = "default-src 'none'; frame-ancestors 'none'";
   addDeskSecurityHeaders(
     app,
-    "missing" in build ? "default-src 'none'; frame-ancestors 'none'" : build.contentSecurityPolicy,
+    "missing" in build
+      ? { desk: none, editor: none }
+      : { desk: build.contentSecurityPolicy, editor: build.editorContentSecurityPolicy },
   );
 
   app.removeContentTypeParser("text/plain");
@@ -54,5 +60,6 @@ export async function registerDesk(
   registerLeadActionRoutes(app, { database, clock, channels: configuredChannels(config) });
   registerSiteSpeedRoutes(app, { database, clock });
   registerConsultationDeskRoutes(app, { database, clock, onChange: deps.onChange });
+  registerContent(app, { config, database, clock, siteBuilder: deps.siteBuilder });
   registerSpa(app, build);
 }

@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { encodePath, parseTarget } from "./request-path";
 import { sendFile } from "./send-file";
-import { type SiteBuild, loadSiteBuild } from "./site-build";
+import { watchSiteBuild } from "./live-build";
+import type { SiteBuild } from "./site-build";
 
 function plainText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).header("Cache-Control", "no-cache").type("text/plain; charset=utf-8").send(text);
@@ -72,15 +73,19 @@ function serve(build: SiteBuild, request: FastifyRequest, reply: FastifyReply) {
   return plainText(reply, 404, "Not Found\n");
 }
 
-/** Serves the prerendered web build (config.WEB_BUILD_DIR) from memory, with its precompressed copies. */
+/**
+ * Serves the prerendered web build (WEB_BUILD_DIR, or the live publish) from memory, with its
+ * precompressed copies; a publish's new build replaces it without a restart (live-build.ts).
+ */
 export async function registerSite(app: FastifyInstance, config: Config) {
-  const build = await loadSiteBuild(config.WEB_BUILD_DIR);
-  app.log.debug({ files: build.byFile.size }, "site build loaded");
+  const live = await watchSiteBuild(config, app.log);
+  app.addHook("onClose", async () => live.close());
+  app.log.debug({ build: live.source, files: live.current().byFile.size }, "site build loaded");
 
   // Every response (files, redirects, 404s, 405s, errors) carries the security headers; build files
   // have already set their own CSP (each HTML page allows its own inline hashes).
   app.addHook("onSend", async (_request, reply, payload) => {
-    applySecurityHeaders(reply, build.baseContentSecurityPolicy);
+    applySecurityHeaders(reply, live.current().baseContentSecurityPolicy);
     return payload;
   });
 
@@ -88,12 +93,12 @@ export async function registerSite(app: FastifyInstance, config: Config) {
     method: ["GET", "HEAD"],
     url: "/*",
     exposeHeadRoute: false,
-    handler: (request, reply) => serve(build, request, reply),
+    handler: (request, reply) => serve(live.current(), request, reply),
   });
 
   // Reached by other methods, and by targets the route does not match (`*`, `http://host/x`).
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === "GET" || request.method === "HEAD") return serve(build, request, reply);
+    if (request.method === "GET" || request.method === "HEAD") return serve(live.current(), request, reply);
     return reply
       .code(405)
       .header("Allow", "GET, HEAD")

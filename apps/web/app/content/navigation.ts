@@ -1,5 +1,6 @@
+import { menuFacts } from "@site/content/data/menu-facts";
 import { productHref, products } from "./products";
-import { serviceHref } from "./services";
+import { serviceHref, services } from "./services";
 
 export interface NavLink {
   label: string;
@@ -18,16 +19,33 @@ export const headerLinks = {
   ],
 } as const;
 
+const NUMBER_WORDS = [
+  "No",
+  "One",
+  "Two",
+  "Three",
+  "Four",
+  "Five",
+  "Six",
+  "Seven",
+  "Eight",
+  "Nine",
+  "Ten",
+  "Eleven",
+  "Twelve",
+];
+const serviceCount = NUMBER_WORDS[menuFacts.serviceCount] ?? String(menuFacts.serviceCount);
+
 export const servicesMenu: NavLink[] = [
   {
     label: "View All Services",
     href: "/services",
-    description: "Eight services, from internet and software to CCTV and security.",
+    description: `${serviceCount} services, from internet and software to CCTV and security.`,
   },
   {
     label: "Our Packages",
     href: "/packages",
-    description: "Web development from £250 and hosting from £2.99 a month.",
+    description: `Web development from ${menuFacts.lowestPrice.webDevelopment} and hosting from ${menuFacts.lowestPrice.hosting} a month.`,
   },
 ];
 
@@ -47,9 +65,12 @@ export const footerQuickLinks: NavLink[] = [
   { label: "Quotations", href: "/quote" },
 ];
 
+/** The footer's four service links (spec §2, Footer), each shown while its service exists. */
 export const footerServiceLinks: NavLink[] = [
-  { label: "Internet Services", href: serviceHref("Internet Services") },
-  { label: "Software Solutions", href: serviceHref("Software Solutions") },
-  { label: "Mobile Development", href: serviceHref("Mobile App Development") },
-  { label: "Security Solutions", href: serviceHref("Security Solutions") },
-];
+  { label: "Internet Services", title: "Internet Services" },
+  { label: "Software Solutions", title: "Software Solutions" },
+  { label: "Mobile Development", title: "Mobile App Development" },
+  { label: "Security Solutions", title: "Security Solutions" },
+]
+  .filter((link) => services.some((s) => s.title === link.title))
+  .map(({ label, title }) => ({ label, href: serviceHref(title) }));

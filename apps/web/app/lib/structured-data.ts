@@ -1,6 +1,7 @@
 import { company } from "~/content/company";
 import type { Job } from "~/content/jobs";
 import type { Package } from "~/content/packages";
+import { richTextHtml } from "./rich-text-html";
 import { absoluteUrl, siteUrl } from "./seo";
 
 /** schema.org JSON-LD builders for the page types (issue 5: Service, Product, JobPosting, …). */
@@ -89,7 +90,7 @@ export function jobPostingJsonLd(job: Job, path: string): JsonLd {
     "@type": "JobPosting",
     title: job.title,
     description: [
-      ...job.description.map((p) => `<p>${p}</p>`),
+      richTextHtml(job.description),
       `<p>Responsibilities:</p><ul>${job.responsibilities.map((r) => `<li>${r}</li>`).join("")}</ul>`,
       `<p>Requirements:</p><ul>${job.requirements.map((r) => `<li>${r}</li>`).join("")}</ul>`,
     ].join(""),

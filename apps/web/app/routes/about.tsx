@@ -6,6 +6,7 @@ import { Section } from "~/components/sections/section";
 import { StatsList } from "~/components/sections/stats-list";
 import { LinkButton } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { RichText } from "~/components/ui/rich-text";
 import { about } from "~/content/about";
 import { company } from "~/content/company";
 import { pageMeta } from "~/lib/seo";
@@ -29,11 +30,10 @@ export default function About() {
             <h2 id="story-title" className="text-3xl font-bold tracking-tight text-ink">
               {about.story.title}
             </h2>
-            {about.story.paragraphs.map((p) => (
-              <p key={p.slice(0, 24)} className="mt-4 text-lg leading-relaxed text-slate-700">
-                {p}
-              </p>
-            ))}
+            <RichText
+              text={about.story.text}
+              paragraphClassName="mt-4 text-lg leading-relaxed text-slate-700"
+            />
           </div>
           <div>
             <h2 className="sr-only">Our company in numbers</h2>

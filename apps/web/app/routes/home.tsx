@@ -11,7 +11,7 @@ import { LinkButton, buttonClass } from "~/components/ui/button";
 import { home } from "~/content/home";
 import { webDevelopmentPackages } from "~/content/packages";
 import { services } from "~/content/services";
-import { whyChooseIntro, whyChooseTitle } from "~/content/why-choose";
+import { whyChoose } from "~/content/why-choose";
 import { pageMeta } from "~/lib/seo";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
@@ -49,7 +49,7 @@ export default function Home() {
         <ul className="grid gap-8 md:grid-cols-3">
           {webDevelopmentPackages.map((p) => (
             <PackageCard
-              key={p.id}
+              key={p.title}
               pkg={p}
               category="Web development"
               footer={
@@ -64,7 +64,7 @@ export default function Home() {
           ))}
         </ul>
       </Section>
-      <Section id="why-choose" eyebrow="Why choose us" title={whyChooseTitle} intro={whyChooseIntro}>
+      <Section id="why-choose" eyebrow="Why choose us" title={whyChoose.title} intro={whyChoose.intro}>
         <WhyChooseCarousel labelledBy="why-choose-title" />
       </Section>
       <Section

@@ -3,6 +3,7 @@ import { NotFoundPanel } from "~/components/sections/not-found-panel";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { RichText } from "~/components/ui/rich-text";
 import { company, mailto } from "~/content/company";
 import { findJob, jobHref, jobLocationText } from "~/content/jobs";
 import { detailRoute } from "~/lib/detail-route";
@@ -87,11 +88,10 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
         <Container className="grid items-start gap-12 lg:grid-cols-[1fr_20rem]">
           <div>
             <h2 className="text-2xl font-bold text-ink">About the role</h2>
-            {job.description.map((p) => (
-              <p key={p.slice(0, 24)} className="mt-4 text-lg leading-relaxed text-slate-700">
-                {p}
-              </p>
-            ))}
+            <RichText
+              text={job.description}
+              paragraphClassName="mt-4 text-lg leading-relaxed text-slate-700"
+            />
             <List title="Responsibilities" items={job.responsibilities} />
             <List title="Requirements" items={job.requirements} />
             <List title="What you'll learn" items={job.learn} />

@@ -53,7 +53,7 @@ export default function Packages() {
           <ul className="mt-14 grid gap-8 md:grid-cols-3">
             {webDevelopmentPackages.map((p) => (
               <PackageCard
-                key={p.id}
+                key={p.title}
                 pkg={p}
                 category="Web development"
                 footer={
@@ -77,7 +77,7 @@ export default function Packages() {
           <ul className="mt-14 grid gap-8 md:grid-cols-3">
             {hostingPackages.map((p) => (
               <PackageCard
-                key={p.id}
+                key={p.title}
                 pkg={p}
                 category="Web hosting"
                 footer={

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { DetailBody } from "~/components/sections/detail-body";
 import { LinkButton } from "~/components/ui/button";
 import { findProductPage } from "~/content/product-details";
-import { productHref, productImage } from "~/content/products";
+import { productHref } from "~/content/products";
 import { detailRoute } from "~/lib/detail-route";
 import { pageMeta } from "~/lib/seo";
 import { breadcrumbList, softwareApplicationJsonLd } from "~/lib/structured-data";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         name: product.name,
         description: product.description,
         path,
-        image: productImage(product.id),
+        image: product.image,
         features: product.features,
       }),
       breadcrumbList([
@@ -74,7 +74,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           {cta.label}
         </LinkButton>
       </PageHero>
-      <DetailBody image={{ src: productImage(product.id), alt: `Illustration for ${product.name}` }}>
+      <DetailBody image={{ src: product.image, alt: `Illustration for ${product.name}` }}>
         <p className="text-lg leading-relaxed text-slate-700">{product.description}</p>
         <h2 className="mt-12 text-2xl font-bold text-ink">Key features</h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">

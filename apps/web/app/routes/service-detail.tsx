@@ -3,7 +3,7 @@ import { NotFoundPanel } from "~/components/sections/not-found-panel";
 import { PageHero } from "~/components/sections/page-hero";
 import { DetailBody } from "~/components/sections/detail-body";
 import { LinkButton } from "~/components/ui/button";
-import { findServicePage, serviceImage } from "~/content/service-details";
+import { findServicePage } from "~/content/service-details";
 import { serviceHref } from "~/content/services";
 import { detailRoute } from "~/lib/detail-route";
 import { pageMeta } from "~/lib/seo";
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         name: service.title,
         description: service.intro,
         path,
-        image: serviceImage(service),
+        image: service.image,
         offerings: service.offerings,
       }),
       breadcrumbList([
@@ -72,7 +72,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           Request a Quote
         </LinkButton>
       </PageHero>
-      <DetailBody image={{ src: serviceImage(service), alt: `Illustration for ${service.title}` }}>
+      <DetailBody image={{ src: service.image, alt: `Illustration for ${service.title}` }}>
         <p className="text-lg leading-relaxed text-slate-700">{service.intro}</p>
         <h2 className="mt-12 text-2xl font-bold text-ink">What we offer</h2>
         <ul className="mt-6 space-y-5">

@@ -2,7 +2,7 @@ import { BadgePercent, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { home } from "~/content/home";
+import { offer } from "~/content/offer";
 
 /**
  * The offer as a native modal <dialog>: showModal() moves focus in, makes the rest of the page
@@ -10,7 +10,6 @@ import { home } from "~/content/home";
  */
 export default function OfferPopupDialog({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const { offer } = home;
 
   useEffect(() => {
     const dialog = ref.current;

@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
-import { home } from "~/content/home";
+import { OFFER_DELAY_MS } from "~/content/offer";
 
 /** sessionStorage key: the popup is shown at most once per visit (browser session). */
 const OFFER_SEEN_KEY = "offerPopupShown";
@@ -37,7 +37,7 @@ export function OfferPopup() {
     if (alreadySeen()) return;
     const root = document.documentElement;
     root.dataset.offerPopup = "scheduled";
-    const preload = window.setTimeout(() => void loadDialog(), home.offer.delayMs - PRELOAD_LEAD_MS);
+    const preload = window.setTimeout(() => void loadDialog(), OFFER_DELAY_MS - PRELOAD_LEAD_MS);
     let active = true;
     const show = window.setTimeout(() => {
       if (alreadySeen()) return;
@@ -48,7 +48,7 @@ export function OfferPopup() {
         root.dataset.offerPopup = "open";
         setDialog(() => component);
       });
-    }, home.offer.delayMs);
+    }, OFFER_DELAY_MS);
     return () => {
       active = false;
       window.clearTimeout(preload);

@@ -29,7 +29,7 @@ export function HomeHero() {
             className="border border-white/60 bg-transparent px-6 text-base text-white hover:bg-white/10"
           >
             {hero.secondary.label}
-            <span className="sr-only">{hero.secondary.srSuffix}</span>
+            {hero.secondary.srSuffix && <span className="sr-only">{` ${hero.secondary.srSuffix}`}</span>}
           </LinkButton>
         </div>
         <div className="mt-14">

@@ -21,9 +21,10 @@ import {
   Target,
   Users,
 } from "lucide-react";
+import type { IconName } from "@site/content";
 
-/** One map from the content modules' icon names to lucide icons. */
-const icons: Record<string, LucideIcon> = {
+/** One map from the content's icon names (packages/content's ICONS) to lucide icons. */
+const icons: Record<IconName, LucideIcon> = {
   globe: Globe,
   code: Code,
   smartphone: Smartphone,
@@ -46,13 +47,13 @@ const icons: Record<string, LucideIcon> = {
   headset: Headset,
 };
 
-function ContentIcon({ name, className = "size-6" }: { name: string; className?: string }) {
-  const Icon = icons[name] ?? Layers;
+function ContentIcon({ name, className = "size-6" }: { name: IconName; className?: string }) {
+  const Icon = icons[name];
   return <Icon aria-hidden="true" focusable="false" className={className} strokeWidth={1.75} />;
 }
 
 /** Icon in a tinted rounded square, used on cards. */
-export function IconBadge({ name, tone = "light" }: { name: string; tone?: "light" | "dark" }) {
+export function IconBadge({ name, tone = "light" }: { name: IconName; tone?: "light" | "dark" }) {
   const colours = tone === "light" ? "bg-brand-50 text-brand-700" : "bg-white/10 text-white";
   return (
     <span className={`inline-flex size-12 shrink-0 items-center justify-center rounded-xl ${colours}`}>

@@ -1,10 +1,10 @@
-import { processSteps } from "~/content/process";
+import { home } from "~/content/home";
 import { IconBadge } from "./icons";
 
 export function ProcessSteps() {
   return (
     <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {processSteps.map((step, i) => (
+      {home.process.steps.map((step, i) => (
         <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <div className="flex items-center justify-between">
             <IconBadge name={step.icon} />

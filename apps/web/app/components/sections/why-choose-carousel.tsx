@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
-import { reasons } from "~/content/why-choose";
+import { whyChoose } from "~/content/why-choose";
 import type { CarouselApi, EngineProps } from "./why-choose-engine";
 import { IconBadge } from "./icons";
 
@@ -102,6 +102,7 @@ export function WhyChooseCarousel({ labelledBy }: { labelledBy: string }) {
     if (!next || !regionRef.current?.contains(next) || next === rotationRef.current) setFocused(false);
   };
 
+  const { reasons } = whyChoose;
   const total = reasons.length;
   return (
     <div

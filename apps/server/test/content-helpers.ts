@@ -20,7 +20,12 @@ export function contentCheckout() {
   const root = path.join(tmp.dir, "repo");
   const contentDir = path.join(root, "content");
   mkdirSync(root);
-  cpSync(DEFAULT_CONTENT_DIR, contentDir, { recursive: true });
+  // Not a .git of its own: a server run from a copy that is no checkout (the CI's Node 24 run) makes
+  // one in the content folder, and a checkout with a repository inside it is not what these tests mean.
+  cpSync(DEFAULT_CONTENT_DIR, contentDir, {
+    recursive: true,
+    filter: (src) => path.basename(src) !== ".git",
+  });
   writeFileSync(path.join(root, "README.md"), "A checkout.\n");
   git(root, "init", "--quiet", "--initial-branch=main");
   git(root, "add", "--all");

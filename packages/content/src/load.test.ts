@@ -14,7 +14,7 @@ afterEach(() => {
 function contentWith(file: string, edit: (text: string) => string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "content-test-"));
   dirs.push(dir);
-  cpSync(DEFAULT_CONTENT_DIR, dir, { recursive: true });
+  cpSync(DEFAULT_CONTENT_DIR, dir, { recursive: true, filter: (src) => path.basename(src) !== ".git" });
   const target = path.join(dir, file);
   writeFileSync(target, edit(readFileSync(target, "utf8")));
   return dir;

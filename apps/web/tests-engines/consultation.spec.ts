@@ -56,6 +56,8 @@ test("consultation: a slot chosen, details typed, booked, confirmed with the .ic
   expect(
     await tab.run(() => document.querySelector("[data-meeting-start]")?.getAttribute("data-meeting-start")),
   ).toBe(slot);
+  // The .ics link comes one commit after the panel (its blob URL is made in an effect).
+  await tab.waitUntilShown('a[download="consultation.ics"]', true, 5_000);
   const href = await tab.run(
     () => document.querySelector('a[download="consultation.ics"]')?.getAttribute("href") ?? "",
   );

@@ -63,7 +63,11 @@ export function PublishStatus({ state }: { state: ContentState }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <h2 id="publish-title" className="text-base font-semibold">
-            {changes.length ? "Unpublished changes" : "Everything saved is published"}
+            {changes.length
+              ? "Unpublished changes"
+              : building || queued.length
+                ? "Everything saved is being published"
+                : "Everything saved is published"}
           </h2>
           {changes.length > 0 && (
             <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
@@ -107,7 +111,9 @@ export function PublishStatus({ state }: { state: ContentState }) {
           </p>
         )}
         {!building && queued.length > 0 && (
-          <p className="text-brand-800">Waiting to build {queued.length} publish.</p>
+          <p className="text-brand-800">
+            Waiting to build {queued.length} {queued.length === 1 ? "publish" : "publishes"}.
+          </p>
         )}
         {live ? (
           <p className="flex items-start gap-2 text-slate-700">

@@ -6,6 +6,27 @@ import { asJson, count } from "./lead-format";
 /** A mistake in the command line: exit 2 with the usage. */
 export class UsageError extends Error {}
 
+/**
+ * Runs a command's main and sets the exit status: its answer; 2 with the usage for a UsageError; 1 with
+ * the message for any other failure.
+ */
+export function runCommand(name: string, usage: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      if (err instanceof UsageError) {
+        process.stderr.write(`${name}: ${err.message}\n\n${usage}\n`);
+        process.exitCode = 2;
+      } else {
+        process.stderr.write(`${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exitCode = 1;
+      }
+    },
+  );
+}
+
 export function parseDate(value: string): Date {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
   // Also refuses dates JavaScript would silently roll over (2026-02-30 → 2 March).

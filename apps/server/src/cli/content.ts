@@ -11,7 +11,7 @@ import { type Actor, PublishRefused, type Publisher } from "../content/publisher
 import { openDatabase } from "../db/database";
 import { activeStaff } from "../desk/staff-store";
 import { cliActor } from "../leads/audit-log";
-import { UsageError } from "./cli-io";
+import { runCommand, UsageError } from "./cli-io";
 
 const USAGE = `Usage: npm run content -- <command> [options]
 
@@ -166,17 +166,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    if (err instanceof UsageError) {
-      process.stderr.write(`content: ${err.message}\n\n${USAGE}\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`content: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 1;
-    }
-  },
-);
+runCommand("content", USAGE, () => main(process.argv.slice(2)));

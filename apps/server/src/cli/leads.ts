@@ -9,7 +9,7 @@ import { openDatabase } from "../db/database";
 import { cliActor } from "../leads/audit-log";
 import { exportLeads } from "../leads/data-rights";
 import { getLead, type LeadFilter, listLeads } from "../leads/lead-queries";
-import { type Option, parseDate, SPEC, UsageError, type Values, writeExport } from "./cli-io";
+import { type Option, parseDate, runCommand, SPEC, UsageError, type Values, writeExport } from "./cli-io";
 import { runDataCommand } from "./data-commands";
 import { asJson, count, details, table } from "./lead-format";
 import { runStaff, STAFF_USAGE } from "./staff";
@@ -144,17 +144,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    if (err instanceof UsageError) {
-      process.stderr.write(`leads: ${err.message}\n\n${USAGE}\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`leads: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 1;
-    }
-  },
-);
+runCommand("leads", USAGE, () => main(process.argv.slice(2)));

@@ -3,6 +3,7 @@ import { type ChatStartInput, chatStartSchema } from "@site/contracts/chat";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { TextAreaField, TextField } from "~/components/ui/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { liveChatCopy as copy } from "~/content/live-chat";
 import { ChatRequestError } from "./chat-client";
 
@@ -101,18 +102,8 @@ export function StartForm({
           </p>
         )}
       </div>
-      {/* The spam trap, as the forms have it (their HoneypotField has a fixed id; a form may be on the page). */}
-      <div className="absolute -left-[9999px] top-auto h-px w-px overflow-hidden" data-honeypot="">
-        <label htmlFor={`${id}-trap`}>Leave this field empty</label>
-        <input
-          id={`${id}-trap`}
-          type="text"
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      {/* The forms' spam trap, with an id of its own: a form may be on the page too. */}
+      <HoneypotField id={`${id}-trap`} />
       {failure && (
         <p role="alert" className="font-medium text-red-700">
           {failure}

@@ -1,10 +1,20 @@
-import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from "react-router";
+import { type ReactNode, useContext } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  UNSAFE_FrameworkContext,
+  isRouteErrorResponse,
+  useMatches,
+} from "react-router";
+import islandsScript from "virtual:islands-script";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { cookieConsentScript } from "./components/layout/cookie-banner";
 import { SiteChrome } from "./components/layout/site-chrome";
 import { brand, iconFiles } from "./lib/brand";
+import type { PageHandle } from "./lib/page-handle";
 import { organizationJsonLd, serializeJsonLd } from "./lib/seo";
 
 export const links: Route.LinksFunction = () => [
@@ -17,7 +27,24 @@ export const links: Route.LinksFunction = () => [
 /** Site-wide Organization JSON-LD: a data block (never executed), identical on every page. */
 const organizationLd = serializeJsonLd(organizationJsonLd());
 
+/**
+ * Speculation Rules (Chromium): a same-site link the visitor's pointer rests on, or presses, has its
+ * page prerendered, so the click shows it at once. Links are plain documents (issue 34); browsers
+ * without the rules just load the page. Hashed into each page's CSP like every inline script.
+ */
+const speculationRules = JSON.stringify({
+  prerender: [{ where: { href_matches: "/*" }, eagerness: "moderate" }],
+});
+
 export function Layout({ children }: { children: ReactNode }) {
+  // A content page ships the islands' script instead of React Router's (docs/decisions/0022). The dev
+  // server has no islands' script: there React Router hydrates every page.
+  // The SPA fallback (__spa-fallback.html, for unknown ids of the detail routes) is rendered from "/",
+  // with the home page's matches, and must boot React Router to render the route its address names.
+  // React Router's build fails, saying <Scripts/> is missing, should this ever stop telling it apart.
+  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
+  const matches = useMatches();
+  const islands = !spaFallback && matches.some((m) => (m.handle as PageHandle | undefined)?.islands === true);
   return (
     <html lang="en-GB">
       <head>
@@ -32,7 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-white font-sans text-ink antialiased">
         {children}
-        <Scripts />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
+        {islands && islandsScript ? <script type="module" src={islandsScript} /> : <Scripts />}
       </body>
     </html>
   );

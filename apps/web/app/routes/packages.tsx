@@ -6,8 +6,12 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { hostingPackages, webDevelopmentPackages } from "~/content/packages";
 import { pageMeta } from "~/lib/seo";
 import { packagesJsonLd } from "~/lib/structured-data";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import type { Route } from "./+types/packages";
+import { contentPage } from "~/lib/page-handle";
+
+/** A content page: its widgets are islands, no router in the browser (docs/decisions/0022). */
+export const handle = contentPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -1,6 +1,6 @@
 import { Cookie } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import { setCookieBannerHeight } from "~/lib/cookie-banner-offset";
 import { COOKIES_ACCEPTED_KEY } from "~/lib/cookie-consent";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";

@@ -1,6 +1,6 @@
 import { Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import { company, mailto } from "~/content/company";
 import { type NavLink, footerQuickLinks, footerServiceLinks } from "~/content/navigation";
 import { Container } from "../ui/container";

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { clearReloadGuard } from "~/lib/lazy-with-retry";
-import { scheduleWebVitals } from "~/lib/report-web-vitals";
+import { pageReady } from "~/lib/page-ready";
 import { ROUTE_CHUNK_FAILED_EVENT, installRouteChunkGuard } from "~/lib/route-chunk-guard";
+import { Island } from "../island";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
 import { BackToTop } from "./back-to-top";
@@ -14,24 +14,6 @@ import { Header } from "./header";
 // Must run before React Router loads any route module lazily (i.e. at module evaluation of the root
 // chunk), so a failing route chunk on the SPA fallback cannot reload the page in a loop.
 installRouteChunkGuard();
-
-/** Every route change lands at the top (spec §2), and a successful navigation re-arms the reload guard. */
-function useRouteChangeEffects() {
-  const { pathname, hash, key } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    clearReloadGuard();
-    // No <ScrollRestoration>: its inline script reads sessionStorage before the first paint, and the
-    // spec sends every route change to the top anyway. A reload keeps the browser's own restoration.
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo({ top: 0, left: 0, behavior: "instant" });
-  }, [pathname, hash, key]);
-}
 
 /**
  * When a route chunk fails a second time (no more reloads), React Router renders the route without
@@ -65,15 +47,16 @@ function RouteLoadError() {
   );
 }
 
-/** Shared elements on every page (spec §2): header, footer, chat widget, cookie banner, back-to-top. */
+/**
+ * Shared elements on every page (spec §2): header, footer, chat widget, cookie banner, back-to-top.
+ * Each widget is an Island: on a content page the islands' script hydrates it on its own, with no
+ * router (docs/decisions/0022-content-page-islands.md); on a page React Router hydrates, React does.
+ * Links load documents, so the browser lands each new page at its top (spec §2) or at its #fragment.
+ */
 export function SiteChrome({ children }: { children: ReactNode }) {
-  useRouteChangeEffects();
+  const { pathname } = useLocation();
   const routeLoadFailed = useFailedRouteLoad();
-  useEffect(() => scheduleWebVitals(), []);
-  // Marks the page as interactive (used by the browser tests to know hydration has finished).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  useEffect(() => pageReady(), []);
 
   return (
     <>
@@ -83,14 +66,14 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <Header />
+      <Island name="header" component={Header} props={{ pathname }} />
       <main id="main" tabIndex={-1} className="min-h-[60vh] pt-20 focus:outline-none">
         {routeLoadFailed ? <RouteLoadError /> : children}
       </main>
       <Footer />
-      <BackToTop />
-      <ChatWidget />
-      <CookieBanner />
+      <Island name="back-to-top" component={BackToTop} props={{}} />
+      <Island name="chat" component={ChatWidget} props={{}} />
+      <Island name="cookie-banner" component={CookieBanner} props={{}} />
     </>
   );
 }

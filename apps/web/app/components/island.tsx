@@ -1,0 +1,53 @@
+import type { ComponentProps, ComponentType } from "react";
+import type { BackToTop } from "./layout/back-to-top";
+import type { ChatWidget } from "./layout/chat-widget";
+import type { CookieBanner } from "./layout/cookie-banner";
+import type { Header } from "./layout/header";
+import type { OfferPopup } from "./layout/offer-popup";
+import type { WhyChooseCarousel } from "./sections/why-choose-carousel";
+
+/**
+ * The site's widgets and the component each one is. On a page React Router hydrates they are ordinary
+ * components; on a content page (no router: docs/decisions/0022-content-page-islands.md) each is an
+ * island, hydrated on its own by app/islands/main.tsx with Preact. Type imports only: a page loads the
+ * code of the widgets it shows, not of every widget.
+ */
+export interface Islands {
+  header: typeof Header;
+  "back-to-top": typeof BackToTop;
+  chat: typeof ChatWidget;
+  "cookie-banner": typeof CookieBanner;
+  "offer-popup": typeof OfferPopup;
+  "why-choose": typeof WhyChooseCarousel;
+}
+export type IslandName = keyof Islands;
+
+/** The attribute that names a widget's root element, and the one that holds its props (JSON). */
+export const ISLAND_ATTRIBUTE = "data-island";
+export const ISLAND_PROPS_ATTRIBUTE = "data-island-props";
+
+/**
+ * A widget in its own root element, which names it and holds its props, so that the islands' script
+ * can hydrate it with the props it was rendered with. The element is `display: contents`: it adds no
+ * box, and nothing to what the page reads (no role, no text).
+ */
+export function Island<N extends IslandName>({
+  name,
+  component,
+  props,
+}: {
+  name: N;
+  component: Islands[N];
+  props: ComponentProps<Islands[N]>;
+}) {
+  const Component = component as ComponentType<Record<string, unknown>>;
+  const json = JSON.stringify(props);
+  return (
+    <div
+      className="contents"
+      {...{ [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: json === "{}" ? undefined : json }}
+    >
+      <Component {...(props as Record<string, unknown>)} />
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 // The islands' script of the content pages (docs/decisions/0022-content-page-islands.md), built inside
 // React Router's build: once the client environment is written, a second Vite build bundles
-// app/islands/main.tsx into the same client folder, with react and react-dom resolved to Preact's
+// app/islands/main.ts into the same client folder, with react and react-dom resolved to Preact's
 // compatibility layer; the prerender, which comes after it, reads the script's name from the virtual
 // module "virtual:islands-script" (root.tsx puts it in every content page). The dev server has no
 // islands' script (the module says undefined): there React Router hydrates every page.
@@ -9,7 +9,7 @@ import { type Alias, type Plugin, type PluginOption, type ResolvedConfig, type R
 
 const MODULE_ID = "virtual:islands-script";
 const RESOLVED_ID = `\0${MODULE_ID}`;
-const entry = fileURLToPath(new URL("../app/islands/main.tsx", import.meta.url));
+const entry = fileURLToPath(new URL("../app/islands/main.ts", import.meta.url));
 const appDir = fileURLToPath(new URL("../app", import.meta.url));
 
 /** React's entry points, resolved to Preact's compatibility layer (about 10 KB gzip against 60). */
@@ -72,6 +72,12 @@ async function buildIslands(
       // Lazy chunks are plain import()s, as in React Router's build (vite.config.ts says why).
       modulePreload: false,
       rollupOptions: {
+        // React Server Components' "use client" means nothing in a browser bundle (React Router's own
+        // build drops the same warning for these packages).
+        onwarn(warning, warn) {
+          if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes('"use client"')) return;
+          warn(warning);
+        },
         input: { islands: entry },
         output: { entryFileNames: "assets/[name]-[hash].js", chunkFileNames: "assets/[name]-[hash].js" },
       },

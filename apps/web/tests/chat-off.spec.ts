@@ -7,10 +7,13 @@ import { readFileSync } from "node:fs";
 /** The spec's panel as the build before issue 27 rendered it (support/spec-chat-panel.html). */
 const SPEC_PANEL = readFileSync(new URL("./support/spec-chat-panel.html", import.meta.url), "utf8").trim();
 
-/** React's generated ids (useId) depend on the tree around the widget: compared by their order. */
+/**
+ * Generated ids (useId: React's on a page React Router hydrates, Preact's where the widget is an island)
+ * depend on the tree around the widget: compared by their order.
+ */
 function sameIds(html: string): string {
   const ids = new Map<string, string>();
-  return html.replace(/_R_[0-9A-Za-z]+_/g, (id) => {
+  return html.replace(/_R_[0-9A-Za-z]+_|\bP\d+-\d+\b/g, (id) => {
     if (!ids.has(id)) ids.set(id, `id-${ids.size + 1}`);
     return ids.get(id)!;
   });

@@ -47,10 +47,13 @@ async function expectClean(page: Page, w: Watch) {
   expect([...w.problems, ...violations]).toEqual([]);
 }
 
-/** Waits until React has hydrated: the router's module registry is set and the network is quiet. */
+/**
+ * Waits until the page's scripts have run (React Router hydrated it, or on a content page the islands
+ * hydrated its widgets: both mark <html data-hydrated>) and the network is quiet.
+ */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 for (const path of prerenderPaths()) {
@@ -95,17 +98,24 @@ test.describe("raw HTML (no JavaScript) already has each page's heading", () => 
   }
 });
 
-test("the 404 page at an unknown path hydrates and its link home navigates client-side", async ({ page }) => {
+test("the 404 page at an unknown path runs its widgets, and its link home loads the home page", async ({
+  page,
+}) => {
   const w = await watch(page);
   const res = await page.goto("/no-such-page");
   expect(res?.status()).toBe(404);
   await settle(page);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // A content page: the islands' script, no router (docs/decisions/0022-content-page-islands.md).
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  await page.getByRole("button", { name: "Open chat" }).click();
+  await expect(page.getByRole("dialog", { name: "Chat with us" })).toBeVisible();
   await page.evaluate(() => (window.__sameDocument = true));
   await page.getByRole("link", { name: /home/i }).first().click();
   await expect(page).toHaveURL("/");
-  // Still the same document: React Router handled the click, so the page had hydrated.
-  expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
+  // Links are plain documents: a new page.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  expect(await page.evaluate(() => window.__sameDocument)).toBeUndefined();
   await expectClean(page, w);
 });
 

@@ -9,7 +9,7 @@ import type { WhyChooseCarousel } from "./sections/why-choose-carousel";
 /**
  * The site's widgets and the component each one is. On a page React Router hydrates they are ordinary
  * components; on a content page (no router: docs/decisions/0022-content-page-islands.md) each is an
- * island, hydrated on its own by app/islands/main.tsx with Preact. Type imports only: a page loads the
+ * island, hydrated on its own by app/islands/main.ts with Preact. Type imports only: a page loads the
  * code of the widgets it shows, not of every widget.
  */
 export interface Islands {

@@ -39,8 +39,10 @@ const CHOICE_ATTRIBUTE = "data-cookie-choice";
  * Until React has hydrated the page (site-chrome sets data-hydrated), it also answers Accept and
  * Decline itself, as the banner does afterwards: the banner is on screen well before the scripts on a
  * slow connection, and a tap there must not be lost. Cookie Settings needs React and waits for it.
+ * Built from constants only (the names are plain words, quoted as they are), so a bundle that does not
+ * use it drops it: the browser's bundles never do (root.tsx renders it into the prerendered pages).
  */
-export const cookieConsentScript = `(function(){var h=document.documentElement,k=${JSON.stringify(COOKIES_ACCEPTED_KEY)},p=${JSON.stringify(CONSENT_PENDING_ATTRIBUTE)},c=${JSON.stringify(CHOICE_ATTRIBUTE)};requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(k)!==null}catch(e){a=!1}a||h.setAttribute(p,"pending")})});document.addEventListener("click",function(e){var b=!h.hasAttribute("data-hydrated")&&e.target.closest&&e.target.closest("["+c+"]");if(!b)return;if(b.getAttribute(c)==="accept")try{localStorage.setItem(k,"true")}catch(e){}h.removeAttribute(p)})})()`;
+export const cookieConsentScript = `(function(){var h=document.documentElement,k="${COOKIES_ACCEPTED_KEY}",p="${CONSENT_PENDING_ATTRIBUTE}",c="${CHOICE_ATTRIBUTE}";requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(k)!==null}catch(e){a=!1}a||h.setAttribute(p,"pending")})});document.addEventListener("click",function(e){var b=!h.hasAttribute("data-hydrated")&&e.target.closest&&e.target.closest("["+c+"]");if(!b)return;if(b.getAttribute(c)==="accept")try{localStorage.setItem(k,"true")}catch(e){}h.removeAttribute(p)})})()`;
 
 /**
  * Shown while cookiesAccepted is not stored. Accept stores 'true'; Decline hides it for this page view

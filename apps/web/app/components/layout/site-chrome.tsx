@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { pageReady } from "~/lib/page-ready";
 import { ROUTE_CHUNK_FAILED_EVENT, installRouteChunkGuard } from "~/lib/route-chunk-guard";
 import { Island } from "../island";
@@ -17,20 +17,17 @@ installRouteChunkGuard();
 
 /**
  * When a route chunk fails a second time (no more reloads), React Router renders the route without
- * its component. Remember which navigation failed and show a notice instead of an empty page.
+ * its component: show a notice instead of an empty page. Links load documents, so the only route chunk
+ * a page loads is its own (the SPA fallback's, for an unknown id of a detail route).
  */
 function useFailedRouteLoad() {
-  const navigation = useNavigation();
-  const { key } = useLocation();
-  const pendingKey = useRef<string | undefined>(undefined);
-  pendingKey.current = navigation.location?.key;
-  const [failedKey, setFailedKey] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    const onFailed = () => setFailedKey(pendingKey.current ?? null);
+    const onFailed = () => setFailed(true);
     window.addEventListener(ROUTE_CHUNK_FAILED_EVENT, onFailed);
     return () => window.removeEventListener(ROUTE_CHUNK_FAILED_EVENT, onFailed);
   }, []);
-  return failedKey !== null && failedKey === key;
+  return failed;
 }
 
 function RouteLoadError() {

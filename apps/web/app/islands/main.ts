@@ -1,9 +1,9 @@
 // The script of a content page (docs/decisions/0022-content-page-islands.md). React rendered the page
 // at build time; here each widget's root element ([data-island], components/island.tsx) is hydrated on
-// its own with the same component, by Preact through preact/compat (the build aliases react and
-// react-dom to it: build-steps/islands-bundle.ts). The rest of the page is HTML that no script touches.
+// its own with the same component, by Preact (the build resolves react and react-dom to preact/compat:
+// build-steps/islands-bundle.ts). The rest of the page is HTML that no script touches.
+import { type ComponentType as PreactComponent, h, hydrate as preactHydrate } from "preact";
 import type { ComponentType } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, type IslandName } from "~/components/island";
 import { CHUNK_FAILED_MESSAGE } from "~/lib/lazy-with-retry";
 import { pageReady } from "~/lib/page-ready";
@@ -12,10 +12,11 @@ import { islands } from "./registry";
 /** An island is loaded when it comes within this distance of the viewport (as the carousel's engine). */
 const NEAR_VIEWPORT_MARGIN = "300px 0px";
 
+/** Hydrates the island's root with its component and the props it was rendered with. */
 function hydrate(root: HTMLElement, component: ComponentType) {
-  const Component = component as ComponentType<Record<string, unknown>>;
   const props = JSON.parse(root.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as Record<string, unknown>;
-  hydrateRoot(root, <Component {...props} />);
+  // The same component React rendered at build time, typed for React and run by Preact.
+  preactHydrate(h(component as unknown as PreactComponent<Record<string, unknown>>, props), root);
 }
 
 function whenNear(root: HTMLElement, run: () => void) {

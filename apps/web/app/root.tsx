@@ -12,9 +12,11 @@ import islandsScript from "virtual:islands-script";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { cookieConsentScript } from "./components/layout/cookie-banner";
+import { RouteLoadError } from "./components/layout/route-load-error";
 import { SiteChrome } from "./components/layout/site-chrome";
 import { brand, iconFiles } from "./lib/brand";
 import { landOnTopScript } from "./lib/land-on-top";
+import { routeChunkFailedAgain } from "./lib/route-chunk-guard";
 import type { PageHandle } from "./lib/page-handle";
 import { organizationJsonLd, serializeJsonLd } from "./lib/seo";
 
@@ -111,6 +113,13 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (routeChunkFailedAgain()) {
+    return (
+      <main id="main">
+        <RouteLoadError />
+      </main>
+    );
+  }
   const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-32 text-center">

@@ -49,7 +49,7 @@ test("a failed route chunk reports 'Loading chunk failed' and reloads at most on
   await page.goto("/services/no-such-service");
   await expect.poll(() => loads).toBe(2); // React Router's reload, allowed once
   expect(reports.length).toBeGreaterThanOrEqual(1);
-  // The guard stops a second reload: a notice with a retry button is shown instead of an empty page.
+  // The guard stops a second reload: the root's error boundary shows a notice with a retry button.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be loaded");
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   expect(reports.length).toBeGreaterThanOrEqual(2);

@@ -134,35 +134,15 @@ for (const [path, message] of [
   });
 }
 
-test("client-side navigation and React Router .data payloads work under the CSP", async ({ page }) => {
+test("React Router's .data payloads are served as it types them, reachable under the CSP", async ({
+  page,
+}) => {
+  // Links load documents (no client-side navigation fetches them now); the payloads stay in the build,
+  // and a page React Router hydrates can still read them under connect-src 'self'.
   const w = await watch(page);
-  const dataResponses: { url: string; status: number; type: string }[] = [];
-  page.on("response", (r) => {
-    if (new URL(r.url()).pathname.endsWith(".data")) {
-      dataResponses.push({ url: r.url(), status: r.status(), type: r.headers()["content-type"] ?? "" });
-    }
-  });
   const target = prerenderPaths().find((p) => p.startsWith("/services/"))!;
-  await page.goto("/no-such-page");
+  await page.goto("/contact");
   await settle(page);
-  await page.evaluate(() => (window.__sameDocument = true));
-  await page.getByRole("link", { name: /home/i }).first().click();
-  await expect(page).toHaveURL("/");
-  // Follow an in-app link to a service page when the page has one; otherwise drive the router itself.
-  const link = page.locator(`a[href="${target}"]`).first();
-  if (await link.isVisible().catch(() => false)) await link.click();
-  else {
-    await page.evaluate((to) => {
-      window.history.pushState({ key: "csp-test", usr: null, idx: 1 }, "", to);
-      window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
-    }, target);
-  }
-  await expect(page).toHaveURL(target);
-  await expect(page.locator("h1").first()).toHaveText(findService(target.split("/")[2])!.title);
-  expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
-
-  // The prerendered .data payload is reachable from the page under connect-src 'self', typed as
-  // React Router's own server types it, and every .data fetch the router made succeeded.
   const fetched = await page.evaluate(async (url) => {
     const r = await fetch(url);
     return { status: r.status, type: r.headers.get("content-type"), body: await r.text() };
@@ -170,6 +150,5 @@ test("client-side navigation and React Router .data payloads work under the CSP"
   expect(fetched.status).toBe(200);
   expect(fetched.type).toBe("text/x-script");
   expect(fetched.body).toContain("routes/service-detail");
-  for (const d of dataResponses) expect(d, d.url).toMatchObject({ status: 200, type: "text/x-script" });
   await expectClean(page, w);
 });

@@ -2,12 +2,26 @@
 // at build time; here each widget's root element ([data-island], components/island.tsx) is hydrated on
 // its own with the same component, by Preact (the build resolves react and react-dom to preact/compat:
 // build-steps/islands-bundle.ts). The rest of the page is HTML that no script touches.
-import { type ComponentType as PreactComponent, h, hydrate as preactHydrate } from "preact";
+import { type ComponentType as PreactComponent, h, options, hydrate as preactHydrate } from "preact";
 import type { ComponentType } from "react";
 import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, type IslandName } from "~/components/island";
 import { CHUNK_FAILED_MESSAGE } from "~/lib/lazy-with-retry";
 import { pageReady } from "~/lib/page-ready";
 import { islands } from "./registry";
+
+/**
+ * Preact runs effects (useEffect) after the next animation frame; React runs them in a task of their own
+ * right after rendering (its scheduler posts a message). The same here, so that the widgets' effects
+ * run as they do under React: also in a hidden tab, and under a test's fake clock, which holds
+ * animation frames and timers but not messages.
+ */
+const afterRender = new MessageChannel();
+const pending: (() => void)[] = [];
+afterRender.port1.onmessage = () => pending.splice(0).forEach((run) => run());
+options.requestAnimationFrame = (run) => {
+  pending.push(run);
+  if (pending.length === 1) afterRender.port2.postMessage(null);
+};
 
 /** An island is loaded when it comes within this distance of the viewport (as the carousel's engine). */
 const NEAR_VIEWPORT_MARGIN = "300px 0px";
@@ -19,8 +33,10 @@ function hydrate(root: HTMLElement, component: ComponentType) {
   preactHydrate(h(component as unknown as PreactComponent<Record<string, unknown>>, props), root);
 }
 
+/** Runs `run` once the island's content comes near the viewport (its root, `display: contents`, has no box). */
 function whenNear(root: HTMLElement, run: () => void) {
-  if (!("IntersectionObserver" in window)) return run();
+  const content = root.firstElementChild;
+  if (!content || !("IntersectionObserver" in window)) return run();
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -29,7 +45,7 @@ function whenNear(root: HTMLElement, run: () => void) {
     },
     { rootMargin: NEAR_VIEWPORT_MARGIN },
   );
-  observer.observe(root);
+  observer.observe(content);
 }
 
 for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {

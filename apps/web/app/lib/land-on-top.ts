@@ -1,9 +1,11 @@
 /**
  * Every route change lands at the top of the new page (spec §2), back and forward included
  * (docs/decisions/0005-scroll-to-top.md). Links load documents, which start at the top (or at their
- * #fragment); this inline head script (hashed into each page's CSP) makes back and forward do the same:
- * on such a load it turns the browser's scroll restoration off before the browser would restore, and
- * a page the back/forward cache restores is scrolled to the top as it is shown. A reload keeps the
- * browser's own restoration.
+ * #fragment). For back and forward, this inline head script (hashed into each page's CSP) turns the
+ * browser's scroll restoration off for the page's history entry as the page loads: whether to restore is
+ * decided by how an entry was left, so the switch must come before the visitor leaves (set on arrival at
+ * a back/forward page it is too late: the browser restores while the page is parsed). A page the
+ * back/forward cache keeps is scrolled to the top (or to its #fragment's target) as it is shown again.
+ * A reload lands at the top too.
  */
-export const landOnTopScript = `(function(){var n=performance.getEntriesByType("navigation")[0];history.scrollRestoration=n&&n.type==="back_forward"?"manual":"auto";addEventListener("pageshow",function(e){e.persisted&&scrollTo(0,0)})})()`;
+export const landOnTopScript = `(function(){history.scrollRestoration="manual";addEventListener("pageshow",function(e){if(!e.persisted)return;var h=location.hash,t=h&&document.getElementById(decodeURIComponent(h.slice(1)));t?t.scrollIntoView():scrollTo(0,0)})})()`;

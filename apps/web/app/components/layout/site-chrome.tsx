@@ -1,10 +1,8 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router";
 import { pageReady } from "~/lib/page-ready";
-import { ROUTE_CHUNK_FAILED_EVENT, installRouteChunkGuard } from "~/lib/route-chunk-guard";
+import { installRouteChunkGuard } from "~/lib/route-chunk-guard";
 import { Island } from "../island";
-import { Button } from "../ui/button";
-import { Container } from "../ui/container";
 import { BackToTop } from "./back-to-top";
 import { ChatWidget } from "./chat-widget";
 import { CookieBanner } from "./cookie-banner";
@@ -16,35 +14,6 @@ import { Header } from "./header";
 installRouteChunkGuard();
 
 /**
- * When a route chunk fails a second time (no more reloads), React Router renders the route without
- * its component: show a notice instead of an empty page. Links load documents, so the only route chunk
- * a page loads is its own (the SPA fallback's, for an unknown id of a detail route).
- */
-function useFailedRouteLoad() {
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const onFailed = () => setFailed(true);
-    window.addEventListener(ROUTE_CHUNK_FAILED_EVENT, onFailed);
-    return () => window.removeEventListener(ROUTE_CHUNK_FAILED_EVENT, onFailed);
-  }, []);
-  return failed;
-}
-
-function RouteLoadError() {
-  return (
-    <Container className="py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">This page could not be loaded</h1>
-      <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">
-        Part of the site failed to download. Please check your internet connection and try again.
-      </p>
-      <Button className="mt-8" onClick={() => window.location.reload()}>
-        Try again
-      </Button>
-    </Container>
-  );
-}
-
-/**
  * Shared elements on every page (spec §2): header, footer, chat widget, cookie banner, back-to-top.
  * Each widget is an Island: on a content page the islands' script hydrates it on its own, with no
  * router (docs/decisions/0022-content-page-islands.md); on a page React Router hydrates, React does.
@@ -52,7 +21,6 @@ function RouteLoadError() {
  */
 export function SiteChrome({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const routeLoadFailed = useFailedRouteLoad();
   useEffect(() => pageReady(), []);
 
   return (
@@ -65,7 +33,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       </a>
       <Island name="header" component={Header} props={{ pathname }} />
       <main id="main" tabIndex={-1} className="min-h-[60vh] pt-20 focus:outline-none">
-        {routeLoadFailed ? <RouteLoadError /> : children}
+        {children}
       </main>
       <Footer />
       <Island name="back-to-top" component={BackToTop} props={{}} />

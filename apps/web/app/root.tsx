@@ -45,11 +45,14 @@ function PrerenderedHeadScripts() {
 }
 
 /**
- * Speculation Rules (Chromium): a same-site link the visitor's pointer rests on, or presses, has its
- * page prerendered, so the click shows it at once. Links are plain documents (issue 34); browsers
+ * Speculation Rules (Chromium): a same-site link the visitor's pointer rests on (or presses) has its
+ * page fetched ahead, so the click needs no round trip; the page, which paints from its HTML alone, is
+ * then on screen in a frame or two. Prefetch, not prerender: a prerendered page would run its scripts
+ * (the offer popup's clock, the cookie banner's storage) before the visitor chose it, and the page a
+ * click activates would be another browsing context. Links are plain documents (issue 34); browsers
  * without the rules just load the page. Hashed into each page's CSP like every inline script.
  */
-const speculationRules = '{"prerender":[{"where":{"href_matches":"/*"},"eagerness":"moderate"}]}';
+const speculationRules = '{"prefetch":[{"where":{"href_matches":"/*"},"eagerness":"moderate"}]}';
 
 /**
  * The end of each page as prerendered: the Speculation Rules, then React Router's scripts or, on a

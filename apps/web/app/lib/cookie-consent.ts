@@ -9,3 +9,6 @@ export function cookiesAccepted(): boolean {
     return false;
   }
 }
+
+/** Dispatched on window when the visitor accepts cookies in the banner (the speed measurement starts). */
+export const COOKIES_ACCEPTED_EVENT = "site:cookies-accepted";

@@ -41,11 +41,10 @@ export function Island<N extends IslandName>({
   props: ComponentProps<Islands[N]>;
 }) {
   const Component = component as ComponentType<Record<string, unknown>>;
-  const json = JSON.stringify(props);
   return (
     <div
       className="contents"
-      {...{ [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: json === "{}" ? undefined : json }}
+      {...{ [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) }}
     >
       <Component {...(props as Record<string, unknown>)} />
     </div>

@@ -10,5 +10,8 @@ export function cookiesAccepted(): boolean {
   }
 }
 
-/** Dispatched on window when the visitor accepts cookies in the banner (the speed measurement starts). */
-export const COOKIES_ACCEPTED_EVENT = "site:cookies-accepted";
+/**
+ * The event dispatched on window when the visitor accepts cookies in the banner (the speed measurement
+ * starts): named as the storage key.
+ */
+export const COOKIES_ACCEPTED_EVENT = COOKIES_ACCEPTED_KEY;

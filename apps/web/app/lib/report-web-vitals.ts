@@ -17,23 +17,15 @@ export function scheduleWebVitals(): () => void {
         /* measurement only: a failed load must never affect the page */
       });
   };
-  let cancelIdle = () => {};
+  const idle = "requestIdleCallback" in window;
+  let id: number | undefined;
   const whenIdle = () => {
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(run, { timeout: 5_000 });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(run, 2_000);
-      cancelIdle = () => clearTimeout(id);
-    }
+    id = idle ? window.requestIdleCallback(run, { timeout: 5_000 }) : window.setTimeout(run, 2_000);
   };
-  if (cookiesAccepted()) {
-    whenIdle();
-    return () => cancelIdle();
-  }
-  window.addEventListener(COOKIES_ACCEPTED_EVENT, whenIdle, { once: true });
+  if (cookiesAccepted()) whenIdle();
+  else window.addEventListener(COOKIES_ACCEPTED_EVENT, whenIdle, { once: true });
   return () => {
     window.removeEventListener(COOKIES_ACCEPTED_EVENT, whenIdle);
-    cancelIdle();
+    if (id !== undefined) (idle ? window.cancelIdleCallback : window.clearTimeout)(id);
   };
 }

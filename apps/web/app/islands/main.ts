@@ -48,10 +48,20 @@ function whenNear(root: HTMLElement, run: () => void) {
   observer.observe(content);
 }
 
+// Each island is hydrated in a task of its own (as React's hydration yields between slices), so no one
+// task holds the main thread for the whole chrome: a tap meanwhile is answered between two islands.
+const queue: (() => void)[] = [];
+const nextIsland = new MessageChannel();
+nextIsland.port1.onmessage = () => {
+  queue.shift()?.();
+  if (queue.length > 0) nextIsland.port2.postMessage(null);
+  else pageReady();
+};
+
 for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
   const name = root.getAttribute(ISLAND_ATTRIBUTE) as IslandName;
   const island = islands[name];
-  if ("component" in island) hydrate(root, island.component as ComponentType);
+  if ("component" in island) queue.push(() => hydrate(root, island.component as ComponentType));
   else
     whenNear(root, () => {
       island.whenNear().then(
@@ -61,4 +71,4 @@ for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]
       );
     });
 }
-pageReady();
+nextIsland.port2.postMessage(null);

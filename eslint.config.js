@@ -5,19 +5,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * Imports in the web app run one way: content → lib → components → routes (root.tsx and routes.ts
- * count as routes). For each lower layer, the layers it must not import: a path (alias `~/` or
- * relative) with one of their folders, or the root/routes module, in it. Written with \x2F for "/" so
+ * Imports in the web app run one way: lib → components → routes (root.tsx and routes.ts count as
+ * routes); the site's copy comes from @site/content/data/<name>, below them all. For each lower
+ * layer, the layers it must not import: a path (alias `~/` or relative) with one of their folders, or
+ * the root/routes module, in it. Written with \x2F for "/" so
  * that the same pattern serves dynamic import() through a selector, whose regex cannot hold a slash.
  */
 const importsAbove = {
-  content: ["lib", "components", "routes", "root"],
   lib: ["components", "routes", "root"],
   components: ["routes", "root"],
 };
 const upwardImport = (above) => `^(~|\\.{1,2})\\x2F(.*\\x2F)?(${above.join("|")})(\\x2F|\\.tsx?$|$)`;
 const layerRules = Object.entries(importsAbove).map(([layer, above]) => {
-  const message = `Imports run content → lib → components → routes: ${layer} must not import ${above.join(", ")}.`;
+  const message = `Imports run lib → components → routes: ${layer} must not import ${above.join(", ")}.`;
   return {
     files: [`apps/web/app/${layer}/**/*.{ts,tsx}`],
     rules: {

@@ -2,7 +2,7 @@
  * The fixed header (spec §2 "Header"): desktop links and dropdowns at 1280 px, the mobile menu at
  * phone sizes with a first-time visitor's cookie banner on screen.
  */
-import { headerLinks, productsMenu, quoteLink, servicesMenu } from "../app/content/navigation";
+import { headerLinks, productsMenu, quoteLink, servicesMenu } from "../app/lib/navigation";
 import { expect, test } from "./fixtures";
 import type { Tab } from "./tab";
 

@@ -2,7 +2,7 @@
  * The shared widgets (spec §2 and §4): back-to-top, chat, cookie banner, and the home page's offer
  * popup and 'Why choose' carousel, whose timings run on a fake clock (fake-clock.ts).
  */
-import { OFFER_DELAY_MS } from "../app/content/offer";
+import { OFFER_DELAY_MS } from "../app/lib/offer-delay";
 import { installClock, runFor } from "./fake-clock";
 import { expect, test } from "./fixtures";
 import type { Tab } from "./tab";

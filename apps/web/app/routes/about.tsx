@@ -7,8 +7,8 @@ import { StatsList } from "~/components/sections/stats-list";
 import { LinkButton } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { RichText } from "~/components/ui/rich-text";
-import { about } from "~/content/about";
-import { company } from "~/content/company";
+import { about } from "@site/content/data/about";
+import { company } from "@site/content/data/company";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 

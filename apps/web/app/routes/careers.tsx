@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
 import { Container } from "~/components/ui/container";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { company, mailto } from "~/content/company";
-import { jobHref, jobLocationText, jobs } from "~/content/jobs";
+import { company } from "@site/content/data/company";
+import { mailto } from "~/lib/company-links";
+import { jobHref, jobLocationText } from "~/lib/jobs";
+import { jobs } from "@site/content/data/jobs";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/careers";
 

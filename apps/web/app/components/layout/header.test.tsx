@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { productsMenu } from "~/content/navigation";
+import { productsMenu } from "~/lib/navigation";
 import { Header } from "./header";
 import { DROPDOWN_CLOSE_DELAY_MS } from "./nav-dropdown";
 import { renderWithRouter, setScrollY } from "./test-utils";

@@ -1,8 +1,15 @@
 import { Menu, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { company } from "~/content/company";
-import { headerLinks, productsMenu, quoteLink, servicesMenu } from "~/content/navigation";
+import { company } from "@site/content/data/company";
+import {
+  headerLinks,
+  productsMenu,
+  productsMenuLabel,
+  quoteLink,
+  servicesMenu,
+  servicesMenuLabel,
+} from "~/lib/navigation";
 import { useScrolled } from "~/lib/use-scrolled";
 import { buttonClass } from "../ui/button";
 import { Container } from "../ui/container";
@@ -87,7 +94,7 @@ export function Header() {
               </NavLink>
             </li>
             <NavDropdown
-              label="Services"
+              label={servicesMenuLabel}
               active={pathname.startsWith("/services")}
               open={openMenu === "services"}
               onOpenChange={setServicesOpen}
@@ -96,7 +103,7 @@ export function Header() {
               listClassName="grid gap-1"
             />
             <NavDropdown
-              label="Products"
+              label={productsMenuLabel}
               active={pathname.startsWith("/products")}
               open={openMenu === "products"}
               onOpenChange={setProductsOpen}

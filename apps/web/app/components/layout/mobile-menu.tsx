@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { headerLinks, productsMenu, quoteLink } from "~/content/navigation";
+import { headerLinks, mobileMenuLinks, productsMenu, productsMenuLabel, quoteLink } from "~/lib/navigation";
 import { buttonClass } from "../ui/button";
 import { Container } from "../ui/container";
 import { focusRing } from "./nav-styles";
@@ -21,12 +21,6 @@ export function MobileMenu({ id, open, onNavigate }: { id: string; open: boolean
     if (!open) setProductsOpen(false);
   }, [open]);
 
-  const links = [
-    headerLinks.home,
-    { label: "Services", href: "/services" },
-    { label: "Packages", href: "/packages" },
-  ];
-
   return (
     <nav
       id={id}
@@ -36,7 +30,7 @@ export function MobileMenu({ id, open, onNavigate }: { id: string; open: boolean
     >
       <Container className="py-3">
         <ul className="grid gap-1">
-          {links.map((link) => (
+          {mobileMenuLinks.map((link) => (
             <li key={link.href}>
               <NavLink
                 to={link.href}
@@ -56,7 +50,7 @@ export function MobileMenu({ id, open, onNavigate }: { id: string; open: boolean
               aria-controls={productsId}
               onClick={() => setProductsOpen((value) => !value)}
             >
-              Products
+              {productsMenuLabel}
               <ChevronDown
                 aria-hidden="true"
                 className={`size-5 transition-transform ${productsOpen ? "rotate-180" : ""}`}

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { NavLink } from "react-router";
-import type { NavLink as MenuItem } from "~/content/navigation";
+import type { NavLink as MenuItem } from "~/lib/navigation";
 import { useDelayedClose } from "~/lib/use-delayed-close";
 import { focusRing, navActive, navIdle, navItem } from "./nav-styles";
 

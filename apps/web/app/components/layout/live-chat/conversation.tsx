@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@site/contracts/chat";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from "react";
-import { liveChatCopy as copy } from "~/content/live-chat";
+import { liveChat as copy } from "@site/content/data/live-chat";
 import type { useLiveChat } from "./use-live-chat";
 
 type Chat = ReturnType<typeof useLiveChat>;
@@ -52,7 +52,7 @@ export function Conversation({ chat }: { chat: Chat }) {
   return (
     <div className="space-y-2">
       {state?.takenBy && state.state === "open" && (
-        <p className="text-slate-600">{copy.taken(state.takenBy)}</p>
+        <p className="text-slate-600">{copy.taken.replace("{name}", state.takenBy)}</p>
       )}
       {state?.state === "closed" && <p className="text-slate-600">{copy.closed}</p>}
       {!chat.connected && (

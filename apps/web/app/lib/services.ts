@@ -1,8 +1,7 @@
 import { serviceSlug } from "@site/content/paths";
 import { services } from "@site/content/data/services";
 
-/** The services (content/services.yaml). A slug is the lower-case title with spaces replaced by hyphens (spec §2). */
-export { services };
+/** A service as its cards show it (content/services.yaml). */
 export type Service = (typeof services)[number];
 
 /** Path of a service page. The slug of one service contains '&', which is kept as the spec says. */

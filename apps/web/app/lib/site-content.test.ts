@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { company, mailto } from "./company";
-import { jobs } from "./jobs";
-import { hostingPackages, webDevelopmentPackages } from "./packages";
-import { products } from "./products";
-import { findServicePage } from "./service-details";
+import { company } from "@site/content/data/company";
+import { jobs } from "@site/content/data/jobs";
+import { hostingPackages, webDevelopmentPackages } from "@site/content/data/packages";
+import { products } from "@site/content/data/products";
+import { stats } from "@site/content/data/stats";
+import { mailto } from "./company-links";
+import { findServicePage } from "./service-pages";
 import { findService, serviceSlugs } from "./services";
-import { stats } from "./stats";
 
 describe("content modules", () => {
   it("has page content for exactly the eight service slugs of the spec", () => {

@@ -1,4 +1,5 @@
-import { jobHref, jobs } from "./jobs";
+import { jobs } from "@site/content/data/jobs";
+import { jobHref } from "./jobs";
 import { productHref, productIds } from "./products";
 import { serviceSlugs } from "./services";
 

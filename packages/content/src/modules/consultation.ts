@@ -2,4 +2,4 @@
 import { dataModules } from "../data-modules";
 import { siteContent } from "../load";
 
-export const { menuFacts } = dataModules["menu-facts"](siteContent());
+export const { consultation } = dataModules["consultation"](siteContent());

@@ -1,12 +1,19 @@
+import type { PrivacyBlock } from "@site/content";
+import { company } from "@site/content/data/company";
+import { privacy } from "@site/content/data/privacy";
+import { DEFAULT_RETENTION, LIMITS } from "@site/contracts";
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "@site/contracts";
-import { company } from "./company";
-import { privacyLastUpdated, privacySections, retention } from "./privacy";
+import { noticeFor, privacyNotice, retention } from "./privacy-notice";
 
-const text = JSON.stringify(privacySections);
+const text = JSON.stringify(privacyNotice);
+const blocks = (notice = privacyNotice) => notice.sections.flatMap((s) => s.blocks);
+const activity = (title: string, notice = privacyNotice) =>
+  blocks(notice).find(
+    (b): b is Extract<PrivacyBlock, { kind: "activity" }> => b.kind === "activity" && b.title === title,
+  );
 
 describe("privacy notice content", () => {
-  it("names the controller with facts from company.ts", () => {
+  it("names the controller with facts from company.yaml", () => {
     for (const fact of [
       company.legalName,
       company.registration.number,
@@ -16,23 +23,19 @@ describe("privacy notice content", () => {
     ]) {
       expect(text).toContain(fact);
     }
+    expect(text).toContain(`"href":"mailto:${company.email.info}?subject=Privacy%20request"`);
   });
 
   it("lists what each form collects", () => {
-    const activity = (title: string) =>
-      privacySections.flatMap((s) => s.blocks).find((b) => b.kind === "activity" && b.title === title);
     expect(activity("Contact form")).toMatchObject({
       data: ["Name", "E-mail address", "Phone number", "Your message"],
     });
-    const quote = activity("Quotation form");
-    expect(quote && quote.kind === "activity" && quote.data.join(" ")).toMatch(
+    expect(activity("Quotation form")?.data.join(" ")).toMatch(
       /Name.*E-mail.*Phone.*Company.*service.*details/s,
     );
     const booking = activity("Free consultation booking");
-    expect(booking && booking.kind === "activity" && booking.data.join(" ")).toMatch(
-      /Name.*E-mail.*Phone.*Company.*service.*note.*time zone/s,
-    );
-    expect(booking && booking.kind === "activity" && booking.retention).toBe(
+    expect(booking?.data.join(" ")).toMatch(/Name.*E-mail.*Phone.*Company.*service.*note.*time zone/s);
+    expect(booking?.retention).toBe(
       `${retention.enquiryMonths} months after the meeting, or after our last contact with you if that is later.`,
     );
     // Every field the lead contracts accept is disclosed.
@@ -45,20 +48,19 @@ describe("privacy notice content", () => {
     expect(text).toContain(`${retention.enquiryMonths} months`);
     expect(text).toContain(`${retention.spamDays} days`);
     expect(text).toContain(`${retention.vitalsDays} days`);
+    expect(text).not.toContain("{retention.");
     expect(text).toContain("https://ico.org.uk/");
     for (const right of ["access", "rectification", "erasure", "objection"]) expect(text).toContain(right);
   });
 
   it("has unique section ids and a valid last-updated date", () => {
-    const ids = privacySections.map((s) => s.id);
+    const ids = privacyNotice.sections.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(Number.isNaN(Date.parse(privacyLastUpdated))).toBe(false);
+    expect(Number.isNaN(Date.parse(privacyNotice.lastUpdated))).toBe(false);
   });
 
   it("says what the speed measurement collects, why, for how long, and that only Accept starts it", () => {
-    const speed = privacySections
-      .flatMap((s) => s.blocks)
-      .find((b) => b.kind === "activity" && b.title.startsWith("Site speed"));
+    const speed = blocks().find((b) => b.kind === "activity" && b.title.startsWith("Site speed"));
     expect(speed?.kind).toBe("activity");
     if (speed?.kind !== "activity") return;
     expect(speed.title).toContain("Accept");
@@ -76,5 +78,17 @@ describe("privacy notice content", () => {
     expect(speed.retention).toBe(
       `${retention.vitalsDays} days, as daily totals; no record of an individual visit is kept.`,
     );
+  });
+
+  it("speaks of the live chat only in a build with it, and states the periods a build is made with", () => {
+    expect(activity("Live chat")).toBeUndefined();
+    expect(text).not.toContain("liveChat");
+    const withChat = noticeFor(privacy, { ...DEFAULT_RETENTION, enquiryMonths: 12, spamDays: 7 }, true);
+    expect(activity("Live chat", withChat)?.retention).toMatch(/^12 months after our last contact with you/);
+    const chatText = JSON.stringify(withChat);
+    expect(chatText).toContain("one more item (liveChat) in local storage");
+    expect(chatText).toContain("Contact and quotation enquiries: 12 months");
+    expect(chatText).toContain("deleted within 7 days");
+    expect(withChat.sections.map((s) => s.id)).toEqual(privacyNotice.sections.map((s) => s.id));
   });
 });

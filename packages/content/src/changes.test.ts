@@ -46,7 +46,7 @@ describe("describeFileChange", () => {
         "To prepare and discuss a quotation.",
       )
       .replace(
-        / {6}- discriminant: text\n {8}value:\n {10}text: >-\n {12}You can remove it[^]*?onlyWithLiveChat: false\n/,
+        / {6}- discriminant: text\n {8}value:\n {10}text: >\n {12}You can remove it[^]*?onlyWithLiveChat: false\n/,
         "",
       );
     expect(after).not.toBe(before);

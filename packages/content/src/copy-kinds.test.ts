@@ -75,6 +75,24 @@ describe("the privacy notice, the consultation page, the live chat and the navig
     expect(chatOnly.map((b) => b.kind)).toEqual(["activity", "text"]);
   });
 
+  it("fills a placeholder in a link's address as the editor writes it there (percent-encoded), or plain", () => {
+    expect(readFileSync(path.join(DEFAULT_CONTENT_DIR, "privacy.yaml"), "utf8")).toContain(
+      "(mailto:%7Bcompany.email.info%7D?subject=Privacy%20request)",
+    );
+    const plain = contentWith("privacy.yaml", (t) =>
+      t.replaceAll("(mailto:%7Bcompany.email.info%7D?", "(mailto:{company.email.info}?"),
+    );
+    expect(loadSiteContent(plain).privacy).toEqual(content.privacy);
+    const unknown = contentWith("privacy.yaml", (t) =>
+      t.replace("(mailto:%7Bcompany.email.info%7D?", "(mailto:%7Bcompany.ceo%7D?"),
+    );
+    expect(problems(unknown)).toEqual([
+      expect.stringMatching(
+        /^privacy\.yaml › Sections › Who we are › Content › item 1 › Text: \{company\.ceo\} is not/,
+      ),
+    ]);
+  });
+
   it("refuses a placeholder outside the field that may hold it", () => {
     const home = contentWith("home.yaml", (t) =>
       t.replace("title: Your Trusted", "title: For {retention.enquiryMonths} months, your trusted"),
@@ -113,8 +131,8 @@ describe("the privacy notice, the consultation page, the live chat and the navig
     ]);
     const heading = contentWith("privacy.yaml", (t) =>
       t.replace(
-        "text: >-\n            We collect personal data",
-        "text: >-\n            # Heading\n\n\n            We collect personal data",
+        "text: >\n            We collect personal data",
+        "text: >\n            # Heading\n\n\n            We collect personal data",
       ),
     );
     expect(problems(heading)).toEqual([
@@ -130,7 +148,7 @@ describe("the privacy notice, the consultation page, the live chat and the navig
     );
     expect(problems(dir)).toEqual([
       "navigation.yaml › Header › Careers link › Goes to: Goes to must be a path on this site starting with / (e.g. /contact)",
-      "navigation.yaml › Header › Button › Text: Text is required",
+      "navigation.yaml › Header › Quote button › Text: Text is required",
     ]);
   });
 });

@@ -6,8 +6,11 @@ import { metaOf, schemasAlong } from "./schema-walk";
 // What a text may say instead of repeating a fact ("{company.name}"): filled in when the content is
 // read, so the site ships the finished words. docs/content-editing.md lists them for staff.
 
-/** {name} inside a text: letters, digits, dots. */
-const PLACEHOLDER = /\{([A-Za-z][\w.]*)\}/g;
+/**
+ * {name} inside a text: letters, digits, dots. In a link's address the editor writes the braces
+ * percent-encoded (%7Bname%7D): that form is a placeholder too, filled with the value encoded for a URL.
+ */
+const PLACEHOLDER = /\{([A-Za-z][\w.]*)\}|%7B([A-Za-z][\w.]*)%7D/gi;
 
 const NUMBER_WORDS = "no one two three four five six seven eight nine ten eleven twelve".split(" ");
 
@@ -66,16 +69,21 @@ export function fillPlaceholders<T>(
   path: (string | number)[] = [],
 ): T {
   if (typeof value === "string") {
-    return value.replace(PLACEHOLDER, (whole, name: string, offset: number) => {
-      const filled = values[name];
-      if (filled === undefined) {
-        unknown(path, name);
-        return whole;
-      }
-      return SENTENCE_CASE.has(name) && startsSentence(value, offset)
-        ? filled.charAt(0).toUpperCase() + filled.slice(1)
-        : filled;
-    }) as T;
+    return value.replace(
+      PLACEHOLDER,
+      (whole, plain: string | undefined, encoded: string | undefined, offset: number) => {
+        const name = (plain ?? encoded)!;
+        const filled = values[name];
+        if (filled === undefined) {
+          unknown(path, name);
+          return whole;
+        }
+        if (encoded) return encodeURI(filled);
+        return SENTENCE_CASE.has(name) && startsSentence(value, offset)
+          ? filled.charAt(0).toUpperCase() + filled.slice(1)
+          : filled;
+      },
+    ) as T;
   }
   if (Array.isArray(value))
     return value.map((v, i) => fillPlaceholders(v, values, unknown, [...path, i])) as T;

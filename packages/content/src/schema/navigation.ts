@@ -34,7 +34,7 @@ export const navigationSchema = group("Menus and footer", {
     about: link("About link"),
     careers: link("Careers link"),
     contact: link("Contact link"),
-    quote: link("Button"),
+    quote: link("Quote button"),
   }),
   mobileMenu: group("Mobile menu", {
     services: link("Services link"),

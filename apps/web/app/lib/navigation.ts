@@ -36,14 +36,11 @@ export const quoteLink: NavLink = header.quote;
 /** The mobile menu's links above its Products list; below it come the header's About, Careers and Contact. */
 export const mobileMenuLinks: NavLink[] = [header.home, mobileMenu.services, mobileMenu.packages];
 
-export const footerQuickLinks = {
-  title: footer.quickLinks.title,
-  links: [
-    footer.quickLinks.about,
-    footer.quickLinks.services,
-    footer.quickLinks.careers,
-    footer.quickLinks.quote,
-  ] as NavLink[],
+const { quickLinks } = footer;
+/** The footer's Quick Links column (spec §2, Footer): About Us, Services, Careers, Quotations. */
+export const footerQuickLinks: { title: string; links: NavLink[] } = {
+  title: quickLinks.title,
+  links: [quickLinks.about, quickLinks.services, quickLinks.careers, quickLinks.quote],
 };
 
 /** The footer's service links (spec §2, Footer), each shown while its service exists. */

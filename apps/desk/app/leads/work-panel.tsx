@@ -2,8 +2,8 @@ import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadDetail } from "@site/contra
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useDesk } from "~/lib/desk-context";
-import { CardHeading } from "./card-heading";
-import { card, fieldControl, fieldLabel } from "./ui";
+import { CardHeading } from "~/components/card-heading";
+import { card, fieldControl, fieldLabel } from "~/components/ui";
 
 /** Status and assignee: each change is saved at once and announced. */
 export function WorkPanel({ lead }: { lead: LeadDetail }) {

@@ -1,8 +1,8 @@
 import { VITAL_METRICS, type VitalRating } from "@site/contracts/vitals";
 import type { SiteSpeedWindow, SpeedFigure, SpeedRow } from "@site/contracts/desk";
 import { useId } from "react";
-import { formatVital, RATING_LABELS, ratingOf, VITAL_NAMES } from "~/lib/vitals-format";
-import { card } from "./ui";
+import { formatVital, RATING_LABELS, ratingOf, VITAL_NAMES } from "./speed-format";
+import { card } from "~/components/ui";
 
 /** Each rating's colours (text on tint, at least 4.5:1); the label says it too, never the colour alone. */
 const RATING_STYLES: Record<VitalRating, string> = {

@@ -4,8 +4,8 @@ import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { type RefObject, useEffect, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useDesk } from "~/lib/desk-context";
-import { type FilterKey, withFilter } from "~/lib/filters";
-import { buttonSecondary, fieldControl, fieldLabel } from "./ui";
+import { type FilterKey, withFilter } from "./filters";
+import { buttonSecondary, fieldControl, fieldLabel } from "~/components/ui";
 
 function Select(props: {
   label: string;

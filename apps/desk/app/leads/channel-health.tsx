@@ -1,7 +1,7 @@
 import { type ChannelHealth as Health, DELIVERY_CHANNEL_LABELS } from "@site/contracts/desk";
 import { CirclePause, OctagonX } from "lucide-react";
 import { formatDateTime } from "~/lib/format";
-import { card, focusRing } from "./ui";
+import { card, focusRing } from "~/components/ui";
 
 /**
  * What the webhook's receiver asked for, in words: no more webhooks (410 Gone), or to wait (Retry-After).

@@ -4,7 +4,7 @@ import { forwardRef, useImperativeHandle, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatAge, formatDateTime } from "~/lib/format";
 import { KindBadge, StatusBadge } from "./status-badge";
-import { focusRing } from "./ui";
+import { focusRing } from "~/components/ui";
 
 const column = createColumnHelper<LeadRow>();
 

@@ -2,8 +2,8 @@ import { DELIVERY_CHANNEL_LABELS, type Delivery } from "@site/contracts/desk";
 import { RotateCw } from "lucide-react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "~/lib/format";
-import { CardHeading } from "./card-heading";
-import { buttonSecondary, card } from "./ui";
+import { CardHeading } from "~/components/card-heading";
+import { buttonSecondary, card } from "~/components/ui";
 
 const STATE_TEXT: Record<Delivery["state"], string> = {
   pending: "Waiting",

@@ -2,8 +2,8 @@ import { NOTE_MAX, type Note } from "@site/contracts/desk";
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "~/lib/format";
-import { CardHeading } from "./card-heading";
-import { buttonPrimary, card, fieldControl, fieldLabel } from "./ui";
+import { CardHeading } from "~/components/card-heading";
+import { buttonPrimary, card, fieldControl, fieldLabel } from "~/components/ui";
 
 /** Notes, oldest first, and a form to add one. Notes are never edited nor deleted. */
 export function Notes({ notes }: { notes: Note[] }) {

@@ -1,9 +1,9 @@
 import type { SiteSpeedAnswer, SiteSpeedWindow, SpeedRow } from "@site/contracts/desk";
 import { type DeviceClass, VITAL_METRICS } from "@site/contracts/vitals";
-import { routeLabel } from "~/lib/vitals-format";
+import { routeLabel } from "./speed-format";
 import { SpeedCard } from "./speed-card";
 import { SpeedTrend } from "./speed-trend";
-import { card } from "./ui";
+import { card } from "~/components/ui";
 
 const NAVIGATION_LABELS: Record<SiteSpeedAnswer["navigation"][number]["navigationType"], string> = {
   navigate: "link or address",

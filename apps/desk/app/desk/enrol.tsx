@@ -1,9 +1,9 @@
 import { Fingerprint } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AuthCard, AuthError } from "~/components/auth-card";
+import { AuthCard, AuthError } from "./auth-card";
 import { buttonPrimary } from "~/components/ui";
-import { ceremonyMessage, enrolWithPasskey } from "~/lib/passkeys";
+import { ceremonyMessage, enrolWithPasskey } from "./passkeys";
 import type { Route } from "./+types/enrol";
 
 export const meta: Route.MetaFunction = () => [{ title: "Join the desk · Lead desk" }];

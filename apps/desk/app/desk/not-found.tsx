@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AuthCard } from "~/components/auth-card";
+import { AuthCard } from "./auth-card";
 import { buttonPrimary } from "~/components/ui";
 
 export const meta = () => [{ title: "Page not found · Lead desk" }];

@@ -1,7 +1,7 @@
 import { type DashboardAnswer, LEAD_STATUS_LABELS } from "@site/contracts/desk";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { countOf, formatDay } from "~/lib/format";
-import { axis, ChartCard } from "./chart-card";
+import { axis, ChartCard } from "~/components/chart-card";
 
 // Tokens of packages/theme (brand-500, brand-800) and the status colours; each ≥ 3:1 on white.
 const CONTACT = "#3b82f6";

@@ -1,4 +1,4 @@
-import { Modal } from "./modal";
+import { Modal } from "~/components/modal";
 
 const SHORTCUTS: [keys: string[], what: string][] = [
   [["/"], "Search the inbox"],

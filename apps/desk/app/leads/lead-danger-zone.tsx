@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { api } from "~/lib/api";
 import { countOf } from "~/lib/format";
-import { CardHeading } from "./card-heading";
-import { Modal } from "./modal";
-import { buttonPrimary, buttonSecondary, card } from "./ui";
+import { CardHeading } from "~/components/card-heading";
+import { Modal } from "~/components/modal";
+import { buttonPrimary, buttonSecondary, card } from "~/components/ui";
 
 /** Spam decision and erasure of the person's data (behind a dialog that says how many leads go). */
 export function LeadDangerZone({ lead }: { lead: LeadDetail }) {

@@ -1,7 +1,7 @@
 import { SITE_SPEED_WINDOWS, siteSpeedAnswerSchema, type SiteSpeedWindow } from "@site/contracts/desk";
 import { Link, useSearchParams } from "react-router";
-import { SpeedEmpty } from "~/components/speed-empty";
-import { SpeedFigures } from "~/components/speed-figures";
+import { SpeedEmpty } from "./speed-empty";
+import { SpeedFigures } from "./speed-figures";
 import { focusRing } from "~/components/ui";
 import { api } from "~/lib/api";
 import type { Route } from "./+types/site-speed";

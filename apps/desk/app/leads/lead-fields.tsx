@@ -1,7 +1,7 @@
 import type { LeadDetail } from "@site/contracts/desk";
 import { Mail, Phone } from "lucide-react";
 import { formatDateTime } from "~/lib/format";
-import { buttonPrimary, buttonSecondary, card } from "./ui";
+import { buttonPrimary, buttonSecondary, card } from "~/components/ui";
 
 /** The kinds that carry a company and a service. */
 const WITH_SERVICE: readonly LeadDetail["kind"][] = ["quotation", "consultation"];

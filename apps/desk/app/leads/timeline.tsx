@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/lib/format";
-import { card } from "./ui";
+import { card } from "~/components/ui";
 
 function describe(item: TimelineItem): [icon: ReactNode, text: ReactNode] {
   const who = (a: { name: string } | null) => a?.name ?? "Someone";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { card } from "./ui";
+import { card } from "~/components/ui";
 
 /** The frame of the sign-in and enrolment pages. */
 export function AuthCard({

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { api } from "~/lib/api";
 import { useShortcuts } from "~/lib/use-shortcut";
 import { ShortcutsDialog } from "./shortcuts-dialog";
-import { focusRing } from "./ui";
+import { focusRing } from "~/components/ui";
 
 // On a phone each item is its icon over a short label, tight enough for all six to fit 375 px; from
 // 640 px on, icon and label side by side.

@@ -2,10 +2,10 @@ import { sessionProbeSchema } from "@site/contracts/desk";
 import { KeyRound } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
-import { AuthCard, AuthError } from "~/components/auth-card";
+import { AuthCard, AuthError } from "./auth-card";
 import { buttonPrimary, buttonSecondary, fieldControl, fieldLabel } from "~/components/ui";
 import { api } from "~/lib/api";
-import { browserSupportsWebAuthn, ceremonyMessage, signInWithPasskey } from "~/lib/passkeys";
+import { browserSupportsWebAuthn, ceremonyMessage, signInWithPasskey } from "./passkeys";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Lead desk" }];

@@ -1,5 +1,5 @@
 import { Gauge } from "lucide-react";
-import { card } from "./ui";
+import { card } from "~/components/ui";
 
 /**
  * The Site speed screen before any measurement: one explanation of where the figures come from and

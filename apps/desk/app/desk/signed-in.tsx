@@ -1,6 +1,6 @@
 import { sessionProbeSchema, staffListSchema } from "@site/contracts/desk";
 import { Outlet, redirect } from "react-router";
-import { AppShell } from "~/components/app-shell";
+import { AppShell } from "./app-shell";
 import { api, signInUrl } from "~/lib/api";
 import type { DeskContext } from "~/lib/desk-context";
 import type { Route } from "./+types/signed-in";

@@ -1,7 +1,7 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "@site/contracts/desk";
 import { Link, useSearchParams } from "react-router";
-import { withFilter } from "~/lib/filters";
-import { focusRing } from "./ui";
+import { withFilter } from "./filters";
+import { focusRing } from "~/components/ui";
 
 /** The counts per status at the top of the inbox; each one filters the list to that status. */
 export function StatusTabs({ counts, current }: { counts: Record<LeadStatus, number>; current?: string }) {

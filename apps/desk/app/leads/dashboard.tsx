@@ -1,6 +1,6 @@
 import { dashboardAnswerSchema, DASHBOARD_WEEKS } from "@site/contracts/desk";
-import { ChannelHealth } from "~/components/channel-health";
-import { LeadsPerWeek, OpenByStatus, QuotesByService } from "~/components/charts";
+import { ChannelHealth } from "./channel-health";
+import { LeadsPerWeek, OpenByStatus, QuotesByService } from "./charts";
 import { card } from "~/components/ui";
 import { api } from "~/lib/api";
 import { countOf, formatDuration } from "~/lib/format";

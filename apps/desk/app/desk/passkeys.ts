@@ -7,7 +7,7 @@ import {
   WebAuthnError,
 } from "@simplewebauthn/browser";
 import { ceremonyOptionsSchema, signedInSchema, type Staff } from "@site/contracts/desk";
-import { api } from "./api";
+import { api } from "~/lib/api";
 
 export { browserSupportsWebAuthn };
 

@@ -12,8 +12,8 @@ import {
   YAxis,
 } from "recharts";
 import { formatDay } from "~/lib/format";
-import { formatVital, RATING_LABELS, ratingOf, VITAL_NAMES } from "~/lib/vitals-format";
-import { axis, ChartCard } from "./chart-card";
+import { formatVital, RATING_LABELS, ratingOf, VITAL_NAMES } from "./speed-format";
+import { axis, ChartCard } from "~/components/chart-card";
 
 // Tokens of packages/theme (brand-500, brand-800), each ≥ 3:1 on white; mobile is also dashed, so the
 // two lines differ without colour. The thresholds: emerald-700 and red-700.

@@ -7,20 +7,24 @@ import Fastify, {
   type RouteOptions,
 } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { type Config, configuredChannels } from "./config";
+import { type Config, configuredChannels } from "./platform/config/config";
 import { organizerOf } from "./consultations/invitation";
 import { linkSecretOnce } from "./consultations/link-token";
 import { registerConsultationRoutes } from "./consultations/public-routes";
-import { clientErrorHandling, closeConnectionsWhenClosing, connectionOptions } from "./connections";
-import type { Database } from "./db/database";
-import { type Clock, systemClock } from "./clock";
-import { purgeExpiredIdempotencyKeys } from "./leads/lead-store";
-import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/routes";
-import { registerDesk } from "./desk/register";
-import { type RateLimitBackend, registerRateLimit } from "./rate-limit";
-import { registerSite, siteFrameworkErrors } from "./site/register";
-import { registerVitalsRoute } from "./vitals/routes";
-import type { SiteBuilder } from "./content/site-builder";
+import {
+  clientErrorHandling,
+  closeConnectionsWhenClosing,
+  connectionOptions,
+} from "./platform/http/connections";
+import type { Database } from "./platform/db/database";
+import { type Clock, systemClock } from "./platform/clock";
+import { purgeExpiredIdempotencyKeys } from "./records/intake/lead-store";
+import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/public-routes";
+import { registerDesk } from "./desk/feature";
+import { type RateLimitBackend, registerRateLimit } from "./platform/http/rate-limit";
+import { registerSite, siteFrameworkErrors } from "./site/feature";
+import { registerVitalsRoute } from "./site-speed/public-routes";
+import type { SiteBuilder } from "./publishing/site-builder";
 import { type BusLogger, type ChatBus, localChatBus, redisChatBus } from "./chat/chat-bus";
 import { registerChatDeskRoutes } from "./chat/desk-routes";
 import { registerChatPublicRoutes } from "./chat/public-routes";

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app";
-import { ManualClock } from "../src/clock";
-import { emailChannel } from "../src/leads/delivery-channel";
-import { readLeadNotice } from "../src/leads/lead-notice";
-import { getLead, listLeads } from "../src/leads/lead-queries";
+import { ManualClock } from "../src/platform/clock";
+import { emailChannel } from "../src/records/outbox/delivery-channel";
+import { readLeadNotice } from "../src/records/outbox/lead-notice";
+import { getLead, listLeads } from "../src/records/lead-queries";
 import {
   buildLeadMail,
   createSmtpMailer,
@@ -12,8 +12,8 @@ import {
   headerSafe,
   leadMessageId,
   mailDomain,
-} from "../src/leads/mailer";
-import { backoffDelay, DEFAULT_BACKOFF, OutboxWorker } from "../src/leads/outbox-worker";
+} from "../src/platform/mail/mailer";
+import { backoffDelay, DEFAULT_BACKOFF, OutboxWorker } from "../src/records/outbox/outbox-worker";
 import {
   BACKENDS,
   json,

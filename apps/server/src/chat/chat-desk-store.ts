@@ -2,8 +2,8 @@
 // transcript, taking and closing (audited), and each member's availability.
 import type { ChatSummary, ChatTranscript, Staff } from "@site/contracts/desk";
 import { type Kysely, sql } from "kysely";
-import type { DB } from "../db/schema";
-import { recordAudit } from "../leads/audit-log";
+import type { DB } from "../platform/db/schema";
+import { recordAudit } from "../records/audit";
 import { messagesAfter } from "./chat-store";
 import { inOfficeHours } from "./office-hours";
 

@@ -7,9 +7,9 @@ import type { ChatConversationState, ChatMessage } from "@site/contracts/chat";
 import { CHAT_TOKEN_TTL_MS } from "@site/contracts/chat";
 import type { Kysely, Transaction } from "kysely";
 import { randomBytes } from "node:crypto";
-import type { Channel, DB } from "../db/schema";
-import { hashToken, newToken } from "../desk/tokens";
-import { newLeadId } from "../leads/ids";
+import type { Channel, DB } from "../platform/db/schema";
+import { hashToken, newToken } from "../platform/tokens";
+import { newLeadId } from "../platform/ids";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

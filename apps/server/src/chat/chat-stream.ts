@@ -7,7 +7,7 @@
 import { CHAT_EVENTS, type ChatConversationState, type ChatMessage } from "@site/contracts/chat";
 import type { FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
+import type { DB } from "../platform/db/schema";
 import type { ChatBus } from "./chat-bus";
 import { conversationState, messagesAfter } from "./chat-store";
 

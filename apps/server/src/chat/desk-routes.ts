@@ -16,9 +16,9 @@ import { chatSentSchema } from "@site/contracts/chat";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import { staffOf } from "../desk/guard";
+import type { Clock } from "../platform/clock";
+import type { Database } from "../platform/db/database";
+import { staffOf } from "../records/staff/guard";
 import type { ChatBus } from "./chat-bus";
 import {
   changeConversation,

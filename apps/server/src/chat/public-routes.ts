@@ -16,10 +16,10 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import type { Channel } from "../db/schema";
-import { postChecks } from "../post-rules";
+import type { Clock } from "../platform/clock";
+import type { Database } from "../platform/db/database";
+import type { Channel } from "../platform/db/schema";
+import { postChecks } from "../platform/http/post-rules";
 import type { ChatBus } from "./chat-bus";
 import { chatStatus } from "./chat-desk-store";
 import { parseLink, verifyLink } from "./chat-links";

@@ -11,8 +11,8 @@ import {
   weekHoursSchema,
 } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
-import { type AuditEntry, recordAudit } from "../leads/audit-log";
+import type { DB } from "../platform/db/schema";
+import { type AuditEntry, recordAudit } from "../records/audit";
 import type { MemberSchedule, Taken } from "./availability";
 
 const officeOfZone = (zone: string) => OFFICES.find((o) => o.zone === zone)?.id;

@@ -4,9 +4,9 @@
 import type { Booking } from "@site/contracts/consultation";
 import type { ConsultationSettings } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
-import type { Channel, DB } from "../db/schema";
-import { newLeadId } from "../leads/ids";
-import { addressHash } from "../leads/lead-store";
+import type { Channel, DB } from "../platform/db/schema";
+import { newLeadId } from "../platform/ids";
+import { addressHash } from "../records/intake/lead-store";
 import { cellsOf, dateIn, type MemberSchedule } from "./availability";
 import { queueMeetingMail, queueReminders } from "./mail-queue";
 

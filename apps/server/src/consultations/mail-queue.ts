@@ -1,7 +1,7 @@
 // A meeting's mails are outbox rows (the existing outbox: retries, leases, exactly one sender across
 // instances). Each row brings one party's calendar in line with the meeting as it is when the mail
 // goes out, so a change only (re)queues the row: a mail not sent yet is simply sent in its newest form.
-import type { Channel, DB } from "../db/schema";
+import type { Channel, DB } from "../platform/db/schema";
 import type { Kysely } from "kysely";
 
 /** The reminder goes this long before the meeting. */

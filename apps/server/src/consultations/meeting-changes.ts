@@ -3,9 +3,9 @@
 // and the lead's history and the audit trail say who did what.
 import type { ConsultationSettings, Staff } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
-import { recordAudit } from "../leads/audit-log";
-import { newLeadId } from "../leads/ids";
+import type { DB } from "../platform/db/schema";
+import { recordAudit } from "../records/audit";
+import { newLeadId } from "../platform/ids";
 import type { MemberSchedule } from "./availability";
 import { holdFirst, type Hold, releaseHolds } from "./booking-store";
 import { dropReminders, queueMeetingMail, queueReminders } from "./mail-queue";

@@ -11,9 +11,9 @@ import {
 } from "@simplewebauthn/server";
 import type { Staff } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
-import { recordAudit } from "../leads/audit-log";
-import { hashToken } from "./tokens";
+import type { DB } from "../platform/db/schema";
+import { recordAudit } from "../records/audit";
+import { hashToken } from "../platform/tokens";
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 

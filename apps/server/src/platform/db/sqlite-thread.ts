@@ -1,0 +1,232 @@
+// The SQLite connection's own thread (built to dist/sqlite-thread.js, started by sqlite-dialect.ts).
+// better-sqlite3 is synchronous: run on the main thread, every query, and the fsync of every COMMIT
+// (synchronous=FULL), would stop the event loop that serves the site and the services. Here they stop
+// only this thread. It takes two kinds of message: one SQL statement (from the main thread's Kysely
+// connection, one at a time), and leads to store, which the group commit runs here: the leads that
+// arrive while a transaction commits go together into the next one, with no round trip between.
+import Sqlite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { parentPort, workerData } from "node:worker_threads";
+import { type CreateResult, type LeadWrite, writeLeadBatch } from "../../records/intake/lead-store";
+import { LeadWriter } from "../../records/intake/lead-writer";
+import { indexSearchBacklog, SEARCH_INDEX_CHUNK } from "./search-index";
+import { SQLITE_FOLD_CASE } from "./search-text";
+import type { DB } from "./schema";
+
+export type ThreadError = { message: string; code?: string | undefined };
+
+export interface ThreadStatement {
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+}
+/** Statements to run in one transaction of the thread's own; answered by `atomicDone` with its ref. */
+export interface ThreadAtomic {
+  atomic: number;
+  statements: { sql: string; parameters: readonly unknown[] }[];
+}
+export type ThreadAtomicDone = { atomicDone: number; error?: ThreadError };
+/** A lead to store; answered by its `ref` in a `settled` message once its transaction has ended. */
+export interface ThreadLead {
+  ref: number;
+  lead: LeadWrite;
+}
+
+export type ThreadReply =
+  | { id: number; rows: unknown[] }
+  | { id: number; changes: number; lastInsertRowid: number | bigint }
+  | { id: number; error: ThreadError };
+export interface ThreadSettled {
+  settled: ({ ref: number; result: CreateResult } | { ref: number; error: ThreadError })[];
+}
+
+/** Statements are prepared once per distinct SQL text (a few hundred at most); bounded all the same. */
+const MAX_CACHED_STATEMENTS = 1000;
+
+const port = parentPort!;
+const toThreadError = (err: unknown): ThreadError => ({
+  message: String((err as Error).message),
+  code: (err as { code?: string }).code,
+});
+
+function open(file: string) {
+  const handle = new Sqlite(file);
+  // First, so that a second process opening a new file waits for the first instead of failing.
+  handle.pragma("busy_timeout = 5000");
+  handle.pragma("journal_mode = WAL");
+  handle.pragma("synchronous = FULL");
+  handle.pragma("foreign_keys = ON");
+  // Erased and purged leads are overwritten with zeros, not left readable in free pages of the file
+  // (and so in its backups). Costs a write of each freed page on delete; inserts are unaffected.
+  handle.pragma("secure_delete = ON");
+  handle.function(SQLITE_FOLD_CASE, { deterministic: true }, (s: unknown) =>
+    typeof s === "string" ? s.toLowerCase() : s,
+  );
+  return handle;
+}
+
+let handle: Sqlite.Database;
+try {
+  handle = open((workerData as { file: string }).file);
+  port.postMessage({ ready: true });
+} catch (err) {
+  port.postMessage({ failed: toThreadError(err) });
+  process.exit(1);
+}
+
+const cache = new Map<string, Sqlite.Statement>();
+function statement(sql: string): Sqlite.Statement {
+  let s = cache.get(sql);
+  if (!s) {
+    s = handle.prepare(sql);
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.delete(cache.keys().next().value!);
+    cache.set(sql, s);
+  }
+  return s;
+}
+
+// A transaction of the main thread comes one statement per message: a batch of leads waits for its
+// end, and a statement that comes during a batch (it cannot: a batch never yields to the event loop;
+// kept as a guard) waits for the batch.
+let inBatch = false;
+const heldStatements: ThreadStatement[] = [];
+const transactionEnded: (() => void)[] = [];
+
+function runStatement(m: ThreadStatement) {
+  if (inBatch) return void heldStatements.push(m);
+  let reply: ThreadReply;
+  try {
+    const s = statement(m.sql);
+    if (s.reader) reply = { id: m.id, rows: s.all(m.parameters) };
+    else {
+      const r = s.run(m.parameters);
+      reply = { id: m.id, changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+    }
+  } catch (err) {
+    reply = { id: m.id, error: toThreadError(err) };
+  }
+  port.postMessage(reply);
+  if (!handle.inTransaction) transactionEnded.splice(0).forEach((resume) => resume());
+}
+
+// The lead batches' queries, built by Kysely here, on the same handle and statement cache.
+const kysely = new Kysely<DB>({
+  dialect: new SqliteDialect({ database: { prepare: statement, close: () => {} } }),
+});
+
+/**
+ * Runs `work` in a transaction of its own (BEGIN IMMEDIATE) once the main thread's transaction, if
+ * one is open, has ended; the main thread's statements wait meanwhile. One at a time.
+ */
+let exclusiveTail: Promise<unknown> = Promise.resolve();
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  const run = async () => {
+    while (handle.inTransaction) await new Promise<void>((resume) => transactionEnded.push(resume));
+    inBatch = true;
+    try {
+      statement("begin immediate").run();
+      try {
+        const result = await work();
+        statement("commit").run();
+        return result;
+      } catch (err) {
+        if (handle.inTransaction) statement("rollback").run();
+        throw err;
+      }
+    } finally {
+      inBatch = false;
+      heldStatements.splice(0).forEach(runStatement);
+      transactionEnded.splice(0).forEach((resume) => resume());
+    }
+  };
+  const done = exclusiveTail.then(run, run);
+  exclusiveTail = done.catch(() => {});
+  return done;
+}
+
+const writer = new LeadWriter((writes) => exclusive(() => writeLeadBatch(kysely, writes)));
+
+// The search index (migration 0005): leads wait in search_backlog, whoever stored them (this process
+// or another on the same file), and are indexed here in chunks of their own transactions: once intake
+// has been quiet for SEARCH_INDEX_QUIET_MS, and under a sustained flood one chunk between two group
+// commits every SEARCH_INDEX_LAG_MS (an indexing transaction costs a commit of its own, so it must not
+// follow every group commit).
+const SEARCH_INDEX_QUIET_MS = 50;
+const SEARCH_INDEX_LAG_MS = 1_000;
+let lastIndexed = 0;
+let lastCommit = 0;
+let indexing = false;
+let quietTimer: NodeJS.Timeout | undefined;
+function backlogEmpty() {
+  try {
+    return statement("select 1 from search_backlog limit 1").get() === undefined;
+  } catch {
+    return true; // not migrated yet
+  }
+}
+/** Indexes a chunk, and goes on while intake stays idle. */
+async function indexSearch() {
+  if (indexing || inBatch || backlogEmpty()) return;
+  indexing = true;
+  try {
+    for (;;) {
+      const n = await exclusive(() => indexSearchBacklog(kysely));
+      lastIndexed = Date.now();
+      if (n < SEARCH_INDEX_CHUNK || !writer.idle) break;
+    }
+  } catch {
+    // The next chance tries again (a failure here never affects intake).
+  } finally {
+    indexing = false;
+  }
+}
+function whenQuiet() {
+  quietTimer = undefined;
+  const quietFor = Date.now() - lastCommit;
+  if (quietFor < SEARCH_INDEX_QUIET_MS || !writer.idle) {
+    quietTimer = setTimeout(whenQuiet, Math.max(1, SEARCH_INDEX_QUIET_MS - quietFor));
+  } else void indexSearch();
+}
+writer.afterCommit = () => {
+  lastCommit = Date.now();
+  if (lastCommit - lastIndexed >= SEARCH_INDEX_LAG_MS) void indexSearch();
+  quietTimer ??= setTimeout(whenQuiet, SEARCH_INDEX_QUIET_MS);
+};
+// Leads left in the backlog by a process that stopped, or stored by another process on this file.
+const indexTimer = setInterval(() => {
+  if (writer.idle) void indexSearch();
+}, 1_000);
+
+// Answers go back together: those settled by one transaction in one message.
+let settled: ThreadSettled["settled"] = [];
+function answer(entry: ThreadSettled["settled"][number]) {
+  if (settled.push(entry) === 1) {
+    queueMicrotask(() => {
+      port.postMessage({ settled } satisfies ThreadSettled);
+      settled = [];
+    });
+  }
+}
+
+port.on("message", (m: ThreadStatement | ThreadLead | ThreadAtomic | "close") => {
+  if (m === "close") {
+    clearInterval(indexTimer);
+    clearTimeout(quietTimer);
+    handle.close();
+    port.close();
+  } else if ("lead" in m) {
+    const { ref } = m;
+    writer.write(m.lead).then(
+      (result) => answer({ ref, result }),
+      (err: unknown) => answer({ ref, error: toThreadError(err) }),
+    );
+  } else if ("atomic" in m) {
+    const done = { atomicDone: m.atomic };
+    exclusive(async () => {
+      for (const s of m.statements) statement(s.sql).run(s.parameters);
+    }).then(
+      () => port.postMessage(done satisfies ThreadAtomicDone),
+      (err: unknown) => port.postMessage({ ...done, error: toThreadError(err) } satisfies ThreadAtomicDone),
+    );
+  } else runStatement(m);
+});

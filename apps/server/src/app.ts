@@ -18,7 +18,7 @@ import {
 } from "./platform/http/connections";
 import type { Database } from "./platform/db/database";
 import { type Clock, systemClock } from "./platform/clock";
-import { purgeExpiredIdempotencyKeys } from "./records/intake/lead-store";
+import { purgeExpiredIdempotencyKeys } from "./records/intake/lead-batch";
 import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/public-routes";
 import { registerDesk } from "./desk/feature";
 import { type RateLimitBackend, registerRateLimit } from "./platform/http/rate-limit";

@@ -6,7 +6,7 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import type { NewLead } from "../src/records/intake/lead-store";
+import type { NewLead } from "../src/records/intake/store-leads";
 import type { LeadView } from "../src/records/lead-queries";
 import {
   buildServer,

@@ -4,7 +4,7 @@ import type { Channel } from "../src/platform/db/schema";
 import { listAudit } from "../src/records/audit";
 import { eraseByEmail, exportByEmail, purgeExpired } from "../src/privacy/data-rights";
 import { DELETE_CHUNK } from "../src/privacy/lead-deletion";
-import type { NewLead } from "../src/records/intake/lead-store";
+import type { NewLead } from "../src/records/intake/store-leads";
 import { leadsToCsv } from "../src/records/lead-csv";
 import { listLeads } from "../src/records/lead-queries";
 import { DELIVERY_EXPIRY_MS, giveUpExpired } from "../src/records/outbox/outbox-store";

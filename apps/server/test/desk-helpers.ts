@@ -7,7 +7,7 @@ import { type AppDeps, buildApp } from "../src/app";
 import { SessionStore } from "../src/records/staff/session-store";
 import { inviteStaff } from "../src/records/staff/staff-store";
 import { ManualClock } from "../src/platform/clock";
-import type { NewLead } from "../src/records/intake/lead-store";
+import type { NewLead } from "../src/records/intake/store-leads";
 import { type Backend, openTestDatabase, type TestDatabase, tempDir, testConfig } from "./helpers";
 
 export const DESK_URL = "http://localhost:8100";

@@ -2,7 +2,7 @@ import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import type { Database } from "../src/platform/db/database";
 import { openDatabase } from "../src/platform/db/database";
-import { writeLeadBatch } from "../src/records/intake/lead-store";
+import { writeLeadBatch } from "../src/records/intake/lead-batch";
 import { LeadWriter } from "../src/records/intake/lead-writer";
 import { BACKENDS, json, useLeadServices, validContact } from "./helpers";
 

@@ -7,7 +7,7 @@ import { openDatabase, sqlitePath } from "../src/platform/db/database";
 import { migrateToLatest } from "../src/platform/db/migrations";
 import { UUID_V7_PATTERN as LEAD_ID_PATTERN } from "@site/contracts/uuid";
 import { newLeadId } from "../src/platform/ids";
-import { purgeExpiredIdempotencyKeys } from "../src/records/intake/lead-store";
+import { purgeExpiredIdempotencyKeys } from "../src/records/intake/lead-batch";
 import { BACKENDS, openTestDatabase, tempDir, validContact } from "./helpers";
 
 describe("SQLite storage settings", () => {

@@ -3,7 +3,7 @@
 import type { ChatSummary, ChatTranscript, Staff } from "@site/contracts/desk";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../platform/db/schema";
-import { recordAudit } from "../records/audit";
+import { recordAudit, staffActor } from "../records/audit";
 import { messagesAfter } from "./chat-store";
 import { inOfficeHours } from "./office-hours";
 
@@ -130,11 +130,7 @@ export async function changeConversation(
       // The lead is the member's too, so the inbox's "assigned to me" finds it.
       await trx.updateTable("leads").set({ assignee: staff.id }).where("id", "=", id).execute();
     }
-    await recordAudit(
-      trx,
-      { actorType: "staff", actor: staff.id, action: `chat.${change}`, leadIds: [id] },
-      now,
-    );
+    await recordAudit(trx, { ...staffActor(staff), action: `chat.${change}`, leadIds: [id] }, now);
     return true;
   });
 }

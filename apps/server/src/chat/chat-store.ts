@@ -10,6 +10,8 @@ import { randomBytes } from "node:crypto";
 import type { Channel, DB } from "../platform/db/schema";
 import { hashToken, newToken } from "../platform/tokens";
 import { newLeadId } from "../platform/ids";
+import { storeLeads } from "../records/intake/store-leads";
+import { requeueKeepingLease, teamChannels } from "../records/outbox/queue";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -75,31 +77,17 @@ export async function startConversation(
       return { conversationId: retried.lead_id, token, expiresAt, message: message!, replay: true };
     }
     const id = newLeadId(now);
-    await trx
-      .insertInto("leads")
-      .values({
-        id,
-        kind: "chat",
-        name: input.name,
-        email: input.email,
-        // A chat asks for no phone number; the column predates chats and is NOT NULL.
-        phone: "",
-        company: null,
-        service: null,
-        message: input.body,
-        details: null,
-        is_spam: input.website ? 1 : 0,
-        created_at: at,
-        last_activity_at: at,
-      })
-      .execute();
-    const channels = input.website ? [] : opts.channels.filter((c) => c === "email" || c === "webhook");
-    if (channels.length > 0) {
-      await trx
-        .insertInto("outbox")
-        .values(channels.map((channel) => ({ lead_id: id, channel, queued_at: at, next_attempt_at: at })))
-        .execute();
-    }
+    // A chat asks for no phone number: the store's phone is required, so it is stored empty.
+    const lead = {
+      kind: "chat" as const,
+      name: input.name,
+      email: input.email,
+      phone: "",
+      message: input.body,
+    };
+    await storeLeads(trx, [
+      { id, lead: { ...lead, isSpam: input.website }, now, channels: teamChannels(opts.channels) },
+    ]);
     await trx
       .insertInto("chat_conversations")
       .values({
@@ -222,21 +210,7 @@ export async function addMessage(
  * taken again once the lease runs out (chat/reply-mail.ts mails only what was not mailed or read).
  */
 async function queueReplyMail(trx: Transaction<DB>, leadId: string, now: Date, afterMs: number) {
-  const due = new Date(now.getTime() + afterMs).toISOString();
-  const reset = {
-    queued_at: now.toISOString(),
-    next_attempt_at: due,
-    sent_at: null,
-    given_up_at: null,
-    attempts: 0,
-    last_error: null,
-    claim_token: null,
-  };
-  await trx
-    .insertInto("outbox")
-    .values({ lead_id: leadId, channel: "chat-reply", ...reset })
-    .onConflict((oc) => oc.columns(["lead_id", "channel"]).doUpdateSet(reset))
-    .execute();
+  await requeueKeepingLease(trx, leadId, "chat-reply", now, new Date(now.getTime() + afterMs));
 }
 
 function messageRows(db: Db, conversationId: string) {

@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../platform/config/config";
 import { openDatabase } from "../platform/db/database";
 import { cliActor } from "../records/audit";
-import { exportLeads } from "../privacy/data-rights";
+import { exportLeads } from "../records/lead-export";
 import { getLead, type LeadFilter, listLeads } from "../records/lead-queries";
 import { type Option, parseDate, runCommand, SPEC, UsageError, type Values, writeExport } from "./cli-io";
 import { runDataCommand } from "./data-commands";

@@ -18,6 +18,7 @@ import { registerSiteSpeedRoutes } from "../site-speed/desk-routes";
 import { registerContent } from "../publishing/feature";
 import type { SiteBuilder } from "../publishing/site-builder";
 import { registerSpa } from "./spa";
+import { registerErasureRoutes } from "../privacy/desk-routes";
 
 /** The desk role: the staff's single-page app and its private JSON API on DESK_URL's origin. */
 export async function registerDesk(
@@ -58,6 +59,7 @@ export async function registerDesk(
   });
   registerLeadRoutes(app, { database, clock });
   registerLeadActionRoutes(app, { database, clock, channels: configuredChannels(config) });
+  registerErasureRoutes(app, { database, clock });
   registerSiteSpeedRoutes(app, { database, clock });
   registerConsultationDeskRoutes(app, { database, clock, onChange: deps.onChange });
   registerContent(app, { config, database, clock, siteBuilder: deps.siteBuilder });

@@ -1,8 +1,6 @@
 import {
   deliveryParamsSchema,
   deskErrorSchema,
-  erasureAnswerSchema,
-  erasurePreviewSchema,
   inboxQuerySchema,
   leadAnswerSchema,
   leadIdParamsSchema,
@@ -16,13 +14,13 @@ import type { Clock } from "../platform/clock";
 import { leadsToCsv } from "../records/lead-csv";
 import { currentEndpoint } from "../records/outbox/webhook-endpoint";
 import { staffOf } from "../records/staff/guard";
-import { erasurePreview, eraseLeadPerson, exportInbox, retryDelivery, setSpam } from "./lead-actions";
+import { exportInbox, retryDelivery, setSpam } from "./lead-actions";
 import { getLeadAnswer } from "./lead-work";
 
 const noLead = (reply: FastifyReply) =>
   reply.code(404).send({ error: "not_found", message: "No lead with this id (it may have been erased)." });
 
-/** Spam decisions, retries, erasure and export (the guard has checked the session and the Origin). */
+/** Spam decisions, retries and export (the guard has checked the session and the Origin). */
 export function registerLeadActionRoutes(
   app: FastifyInstance,
   deps: { database: Database; clock: Clock; channels: readonly Channel[] },
@@ -76,23 +74,6 @@ export function registerLeadActionRoutes(
       }
       return (await getLeadAnswer(database.db, id)) ?? noLead(reply);
     },
-  );
-
-  r.get(
-    "/api/leads/:id/erasure",
-    { schema: { params: leadIdParamsSchema, response: { 200: erasurePreviewSchema, 404: deskErrorSchema } } },
-    async (req, reply) => {
-      const preview = await erasurePreview(database, req.params.id);
-      return preview ? { leads: preview.leads } : noLead(reply);
-    },
-  );
-
-  r.post(
-    "/api/leads/:id/erasure",
-    { schema: { params: leadIdParamsSchema, response: { 200: erasureAnswerSchema, 404: deskErrorSchema } } },
-    async (req, reply) =>
-      (await eraseLeadPerson(database, { id: req.params.id, staff: staffOf(req), now: clock.now() })) ??
-      noLead(reply),
   );
 
   // A download (the browser follows a link): CSV of every lead the inbox's filters select.

@@ -4,7 +4,7 @@ import type { LeadAnswer, LeadUpdate, Note, Staff } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
 import type { DB } from "../platform/db/schema";
 import { newLeadId } from "../platform/ids";
-import { recordAudit } from "../records/audit";
+import { recordAudit, staffActor } from "../records/audit";
 import { listLeads } from "../records/lead-queries";
 import { leadRow } from "./lead-inbox";
 
@@ -77,7 +77,7 @@ export async function updateLead(
       .where("id", "=", id)
       .executeTakeFirst();
     if (!lead) return false;
-    const actor = { actorType: "staff" as const, actor: staff.id, leadIds: [id] };
+    const actor = { ...staffActor(staff), leadIds: [id] };
     const event = (type: "status" | "assignee", from: string | null, to: string | null) =>
       trx
         .insertInto("lead_events")
@@ -150,7 +150,7 @@ export async function addNote(
       .execute();
     await recordAudit(
       trx,
-      { actorType: "staff", actor: staff.id, action: "lead.note", leadIds: [leadId], detail: { noteId: id } },
+      { ...staffActor(staff), action: "lead.note", leadIds: [leadId], detail: { noteId: id } },
       now,
     );
     return { id, body, createdAt: now.toISOString(), author: staff };

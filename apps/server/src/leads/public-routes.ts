@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import type { Database } from "../platform/db/database";
 import type { Channel } from "../platform/db/schema";
 import type { Clock } from "../platform/clock";
-import type { NewLead } from "../records/intake/lead-store";
+import type { NewLead } from "../records/intake/store-leads";
 import { answerOtherMethods, postChecks } from "../platform/http/post-rules";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;

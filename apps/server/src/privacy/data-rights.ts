@@ -5,14 +5,14 @@ import { type Retention, retentionCutoffs, vitalsCutoffDay } from "@site/contrac
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../platform/db/database";
 import type { DB } from "../platform/db/schema";
-import { type AuditEntry, recordAudit } from "../records/audit";
-import { addressHash, purgeExpiredIdempotencyKeys } from "../records/intake/lead-store";
-import { type LeadFilter, type LeadView, listLeads } from "../records/lead-queries";
+import { type Actor, recordAudit } from "../records/audit";
+import { purgeExpiredIdempotencyKeys } from "../records/intake/lead-batch";
+import { exportLeads } from "../records/lead-export";
+import { forgetAutoreplyMarks } from "../records/outbox/queue";
+import { type LeadView, listLeads } from "../records/lead-queries";
 import { DELIVERY_EXPIRY_MS } from "../records/outbox/outbox-store";
 import { deleteLeadsInChunks } from "./lead-deletion";
-import { purgeVitalsBefore, type VitalsPurge } from "../site-speed/speed-store";
-
-type Actor = Pick<AuditEntry, "actorType" | "actor">;
+import { purgeVitalsBefore, type VitalsPurge } from "./site-speed-purge";
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
@@ -78,10 +78,7 @@ const NOTHING_ELSE = { keys: 0, vitals: { days: 0, rows: 0 } };
 /** What a purge deletes besides leads: expired idempotency keys, stale autoreply marks, old speed figures. */
 async function purgeTheRest(trx: Kysely<DB>, retention: Retention, now: Date) {
   const keys = await purgeExpiredIdempotencyKeys(trx, now);
-  await trx
-    .deleteFrom("autoreply_log")
-    .where("sent_at", "<=", new Date(now.getTime() - 60 * 60 * 1000).toISOString())
-    .execute();
+  await forgetAutoreplyMarks(trx, { now });
   return { keys, vitals: await purgeVitalsBefore(trx, vitalsCutoffDay(retention, now)) };
 }
 
@@ -163,28 +160,6 @@ export function findByEmail(db: Kysely<DB>, email: string): Promise<LeadView[]> 
   return listLeads(db, { email, spam: "include" });
 }
 
-/**
- * An export of the leads matching `filter`, written to the audit trail (ids, format, never the data).
- * `byEmail`: one person's export (article 15).
- */
-export async function exportLeads(
-  database: Database,
-  opts: { filter: LeadFilter; format: "json" | "csv"; now: Date; actor: Actor; byEmail?: true },
-): Promise<LeadView[]> {
-  const leads = await listLeads(database.db, { ...opts.filter, withWork: true });
-  await recordAudit(
-    database.db,
-    {
-      ...opts.actor,
-      action: "export",
-      leadIds: leads.map((l) => l.id),
-      detail: { format: opts.format, ...(opts.byEmail ? { byEmail: true } : {}) },
-    },
-    opts.now,
-  );
-  return leads;
-}
-
 /** Article 15: the leads of one address, with the export written to the audit trail (ids only). */
 export function exportByEmail(
   database: Database,
@@ -215,7 +190,7 @@ export async function eraseByEmail(
       ).map((r) => r.id),
     async (trx, rows, last) => {
       if (last) {
-        await trx.deleteFrom("autoreply_log").where("address_hash", "=", addressHash(opts.email)).execute();
+        await forgetAutoreplyMarks(trx, { email: opts.email });
       }
       const leadIds = rows.map((r) => r.id);
       await recordAudit(

@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../platform/db/database";
 import type { DB } from "../platform/db/schema";
+import { forgetDeliveries } from "../records/outbox/queue";
 
 /**
  * Leads deleted per transaction. On SQLite each lead's tokens leave the search index inside the
@@ -24,7 +25,7 @@ export interface DeletedLead {
 async function deleteLeads(trx: Kysely<DB>, ids: readonly string[]): Promise<DeletedLead[]> {
   if (ids.length === 0) return [];
   await trx.deleteFrom("idempotency_keys").where("lead_id", "in", ids).execute();
-  await trx.deleteFrom("outbox").where("lead_id", "in", ids).execute();
+  await forgetDeliveries(trx, ids);
   // A chat's messages and conversation (issue 27).
   await trx.deleteFrom("chat_messages").where("lead_id", "in", ids).execute();
   await trx.deleteFrom("chat_conversations").where("lead_id", "in", ids).execute();

@@ -2,6 +2,7 @@ import { contentStateSchema, publishAnswerSchema, restoreRequestSchema } from "@
 import { deskErrorSchema } from "@site/contracts/desk";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { staffActor } from "../records/audit";
 import { staffOf } from "../records/staff/guard";
 import { type Actor, PublishRefused, type Publisher } from "./publisher";
 
@@ -29,7 +30,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: { publisher: P
       staffId: staff.id,
       name: staff.name,
       email: staff.email,
-      audit: { actorType: "staff", actor: staff.id },
+      audit: staffActor(staff),
     };
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();

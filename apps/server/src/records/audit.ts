@@ -18,6 +18,12 @@ export interface AuditEntry {
   detail?: Record<string, string | number | boolean | null>;
 }
 
+/** Who acted, as the trail names them. */
+export type Actor = Pick<AuditEntry, "actorType" | "actor">;
+
+/** A member of the staff, acting in the desk. */
+export const staffActor = (staff: { id: string }): Actor => ({ actorType: "staff", actor: staff.id });
+
 /** Writes one audit row; pass the transaction the action runs in, so both commit or neither. */
 export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, at: Date): Promise<void> {
   const leadIds = entry.leadIds ?? [];
@@ -37,7 +43,7 @@ export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, at: Date): 
 }
 
 /** The person at the leads command, as the operating system knows them. */
-export function cliActor(): Pick<AuditEntry, "actorType" | "actor"> {
+export function cliActor(): Actor {
   let actor = "";
   try {
     actor = userInfo().username;

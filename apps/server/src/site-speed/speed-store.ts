@@ -1,8 +1,7 @@
-// The real-user speed tables: adding counts (one dialect-neutral upsert per table), the purge, and the
-// reads behind the desk's "Site speed" screen.
-import type { CompiledQuery, Kysely } from "kysely";
+// The site speed tables: adding counts (one dialect-neutral upsert per table); the desk's figures read
+// them (speed-figures.ts) and the retention purge empties the old days (privacy/site-speed-purge.ts).
+import type { CompiledQuery } from "kysely";
 import type { Database } from "../platform/db/database";
-import type { DB } from "../platform/db/schema";
 import type { VitalsHistogramTable, VitalsViewsTable } from "../platform/db/vitals-schema";
 
 /** Counts to add: rows of the tables, each count added to the stored one. */
@@ -53,37 +52,4 @@ export async function addVitalCounts(
     );
   }
   if (statements.length > 0) await database.writeAtomically(statements);
-}
-
-/** What a purge of the speed figures removed (or, in a dry run, would remove). */
-export interface VitalsPurge {
-  /** Distinct days. */
-  days: number;
-  /** Rows of both tables. */
-  rows: number;
-}
-
-/** Deletes the figures of every day before `firstKeptDay` (or only counts them, `dryRun`). */
-export async function purgeVitalsBefore(
-  db: Kysely<DB>,
-  firstKeptDay: string,
-  dryRun = false,
-): Promise<VitalsPurge> {
-  const days = new Set<string>();
-  let rows = 0;
-  for (const table of ["vitals_histogram", "vitals_views"] as const) {
-    const found = await db
-      .selectFrom(table)
-      .select(["day", (eb) => eb.fn.countAll().as("n")])
-      .where("day", "<", firstKeptDay)
-      .groupBy("day")
-      .execute();
-    for (const r of found) days.add(r.day);
-    if (dryRun) rows += found.reduce((n, r) => n + Number(r.n), 0);
-    else
-      rows += Number(
-        (await db.deleteFrom(table).where("day", "<", firstKeptDay).executeTakeFirst()).numDeletedRows,
-      );
-  }
-  return { days: days.size, rows };
 }

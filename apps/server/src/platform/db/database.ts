@@ -2,7 +2,7 @@ import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { type CreateResult, type LeadWrite, writeLeadBatch } from "../../records/intake/lead-store";
+import { type CreateResult, type LeadWrite, writeLeadBatch } from "../../records/intake/lead-batch";
 import { LeadWriter } from "../../records/intake/lead-writer";
 import { migrateToLatest } from "./migrations";
 import type { DB } from "./schema";

@@ -16,7 +16,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { CreateResult, LeadWrite } from "../../records/intake/lead-store";
+import type { CreateResult, LeadWrite } from "../../records/intake/lead-batch";
 import type {
   ThreadAtomic,
   ThreadAtomicDone,

@@ -7,7 +7,7 @@
 import Sqlite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { parentPort, workerData } from "node:worker_threads";
-import { type CreateResult, type LeadWrite, writeLeadBatch } from "../../records/intake/lead-store";
+import { type CreateResult, type LeadWrite, writeLeadBatch } from "../../records/intake/lead-batch";
 import { LeadWriter } from "../../records/intake/lead-writer";
 import { indexSearchBacklog, SEARCH_INDEX_CHUNK } from "./search-index";
 import { SQLITE_FOLD_CASE } from "./search-text";

@@ -1,4 +1,4 @@
-import { type BatchOutcome, batchKey, type CreateResult, type LeadWrite } from "./lead-store";
+import { type BatchOutcome, batchKey, type CreateResult, type LeadWrite } from "./lead-batch";
 
 /** Commits one batch of writes in one transaction; resolves once that transaction is durable. */
 export type CommitBatch = (writes: LeadWrite[]) => Promise<BatchOutcome[]>;

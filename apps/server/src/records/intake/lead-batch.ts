@@ -1,23 +1,13 @@
-import type { LeadCreatedBody, QuotationService, StoredLeadKind } from "@site/contracts";
+// A batch of the forms' leads (POST /contact, /quotation), as the group commit hands it over
+// (lead-writer.ts): each lead with its idempotency record, stored through the one writer of leads.
+import type { LeadCreatedBody } from "@site/contracts";
 import type { Kysely } from "kysely";
-import { createHash } from "node:crypto";
 import type { Channel, DB, IdempotencyKeysTable } from "../../platform/db/schema";
 import { newLeadId } from "../../platform/ids";
+import { type NewLead, storeLeads } from "./store-leads";
 
 /** How long an Idempotency-Key is remembered. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-export interface NewLead {
-  kind: StoredLeadKind;
-  name: string;
-  email: string;
-  phone: string;
-  company?: string | undefined;
-  service?: QuotationService | undefined;
-  message?: string | undefined;
-  details?: string | undefined;
-  isSpam: boolean;
-}
 
 interface IdempotencyInput {
   key: string;
@@ -32,14 +22,6 @@ export interface LeadWrite {
   idem?: IdempotencyInput | undefined;
   /** The configured channels to notify (none for spam); an autoreply only within AUTOREPLY_INTERVAL. */
   channels?: readonly Channel[] | undefined;
-}
-
-/** At most one confirmation per address in this time. */
-const AUTOREPLY_INTERVAL_MS = 60 * 60 * 1000;
-
-/** How an address is remembered for the autoreply limit: a hash, never the address. */
-export function addressHash(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 }
 
 export type CreateResult =
@@ -136,69 +118,12 @@ export async function writeLeadBatch(trx: Kysely<DB>, writes: readonly LeadWrite
     outcomes[i] = { outcome: "raced" };
     return false;
   });
-  if (stored.length > 0) {
-    await trx
-      .insertInto("leads")
-      .values(
-        stored.map(({ w, id }) => ({
-          id,
-          kind: w.lead.kind,
-          name: w.lead.name,
-          email: w.lead.email,
-          phone: w.lead.phone,
-          company: w.lead.company ?? null,
-          service: w.lead.service ?? null,
-          message: w.lead.message ?? null,
-          details: w.lead.details ?? null,
-          is_spam: w.lead.isSpam ? 1 : 0,
-          created_at: w.now.toISOString(),
-          last_activity_at: w.now.toISOString(),
-        })),
-      )
-      .execute();
-    await queueDeliveries(trx, stored);
-  }
+  await storeLeads(
+    trx,
+    stored.map(({ w, id }) => ({ id, lead: w.lead, now: w.now, channels: w.channels ?? ["email"] })),
+  );
   for (const { i, id } of stored) outcomes[i] = { outcome: "created", id, status: 201, body: { id } };
   return outcomes as BatchOutcome[];
-}
-
-/**
- * One outbox row per channel of each stored lead (spam has none). The autoreply is queued only if
- * the address got none within the hour: an upsert that succeeds only for a stale or new hash, so
- * concurrent transactions (other instances) cannot both queue one.
- */
-async function queueDeliveries(trx: Kysely<DB>, stored: readonly { w: LeadWrite; id: string }[]) {
-  const rows: { lead_id: string; channel: Channel; queued_at: string; next_attempt_at: string }[] = [];
-  const seen = new Set<string>();
-  for (const { w, id } of stored) {
-    if (w.lead.isSpam) continue;
-    const at = w.now.toISOString();
-    for (const channel of w.channels ?? ["email"]) {
-      if (channel === "autoreply") {
-        const hash = addressHash(w.lead.email);
-        if (seen.has(hash) || !(await claimAutoreply(trx, hash, w.now))) continue;
-        seen.add(hash);
-      }
-      rows.push({ lead_id: id, channel, queued_at: at, next_attempt_at: at });
-    }
-  }
-  if (rows.length > 0) await trx.insertInto("outbox").values(rows).execute();
-}
-
-async function claimAutoreply(trx: Kysely<DB>, hash: string, now: Date): Promise<boolean> {
-  const stale = new Date(now.getTime() - AUTOREPLY_INTERVAL_MS).toISOString();
-  const row = await trx
-    .insertInto("autoreply_log")
-    .values({ address_hash: hash, sent_at: now.toISOString() })
-    .onConflict((oc) =>
-      oc
-        .column("address_hash")
-        .doUpdateSet({ sent_at: now.toISOString() })
-        .where("autoreply_log.sent_at", "<=", stale),
-    )
-    .returning("address_hash")
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function purgeExpiredIdempotencyKeys(db: Kysely<DB>, now: Date): Promise<number> {

@@ -7,7 +7,8 @@ import Fastify, {
   type RouteOptions,
 } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { type Config, configuredChannels } from "./platform/config/config";
+import type { Config } from "./platform/config/config";
+import { configuredChannels } from "./records/outbox/channels";
 import { organizerOf } from "./consultations/invitation";
 import { linkSecretOnce } from "./consultations/link-token";
 import { registerConsultationRoutes } from "./consultations/public-routes";
@@ -16,7 +17,7 @@ import {
   closeConnectionsWhenClosing,
   connectionOptions,
 } from "./platform/http/connections";
-import type { Database } from "./platform/db/database";
+import type { Database } from "./records/database";
 import { type Clock, systemClock } from "./platform/clock";
 import { purgeExpiredIdempotencyKeys } from "./records/intake/lead-batch";
 import { BODY_LIMIT_BYTES, registerLeadRoutes, validationFailure } from "./leads/public-routes";

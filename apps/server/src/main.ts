@@ -3,7 +3,7 @@ import pretty from "pino-pretty";
 import { buildApp, createChatBus, type Role } from "./app";
 import { conversationState } from "./chat/chat-store";
 import { type Config, ConfigError, loadConfig } from "./platform/config/config";
-import { type Database, openDatabase } from "./platform/db/database";
+import { type Database, openDatabase } from "./records/database";
 import { systemClock } from "./platform/clock";
 import { linkSecretOnce } from "./consultations/link-token";
 import { deliveryChannels } from "./records/outbox/delivery-setup";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
-import type { Database } from "../src/platform/db/database";
-import { openDatabase } from "../src/platform/db/database";
+import type { Database } from "../src/records/database";
+import { openDatabase } from "../src/records/database";
 import { writeLeadBatch } from "../src/records/intake/lead-batch";
 import { LeadWriter } from "../src/records/intake/lead-writer";
 import { BACKENDS, json, useLeadServices, validContact } from "./helpers";

@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { buildApp, type Role } from "../src/app";
 import { type Config, loadConfig } from "../src/platform/config/config";
-import { type Database, openDatabase } from "../src/platform/db/database";
+import { type Database, openDatabase } from "../src/records/database";
 import { ManualClock } from "../src/platform/clock";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;

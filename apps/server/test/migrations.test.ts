@@ -1,7 +1,7 @@
 import { type Kysely, type KyselyPlugin, type Migration, SelectQueryNode, sql } from "kysely";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/platform/db/database";
+import { type Database, openDatabase } from "../src/records/database";
 import { MIGRATIONS, migrateToLatest } from "../src/platform/db/migrations";
 import { BACKENDS, openTestDatabase } from "./helpers";
 

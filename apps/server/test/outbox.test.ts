@@ -5,14 +5,8 @@ import { ManualClock } from "../src/platform/clock";
 import { emailChannel } from "../src/records/outbox/delivery-channel";
 import { readLeadNotice } from "../src/records/outbox/lead-notice";
 import { getLead, listLeads } from "../src/records/lead-queries";
-import {
-  buildLeadMail,
-  createSmtpMailer,
-  escapeHtml,
-  headerSafe,
-  leadMessageId,
-  mailDomain,
-} from "../src/platform/mail/mailer";
+import { createSmtpMailer, escapeHtml, headerSafe, mailDomain } from "../src/platform/mail/mailer";
+import { buildLeadMail, leadMessageId } from "../src/records/outbox/lead-mail";
 import { backoffDelay, DEFAULT_BACKOFF, OutboxWorker } from "../src/records/outbox/outbox-worker";
 import {
   BACKENDS,

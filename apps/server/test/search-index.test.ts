@@ -1,7 +1,7 @@
 import { inboxQuerySchema } from "@site/contracts/desk";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Database } from "../src/platform/db/database";
+import type { Database } from "../src/records/database";
 import type { DB } from "../src/platform/db/schema";
 import { queryInbox } from "../src/leads/lead-inbox";
 import { newLeadId } from "../src/platform/ids";

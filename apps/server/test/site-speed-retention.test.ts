@@ -1,5 +1,5 @@
 import { DEFAULT_RETENTION, type VitalsBeacon } from "@site/contracts";
-import type { Database } from "../src/platform/db/database";
+import type { Database } from "../src/records/database";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { listAudit } from "../src/records/audit";
 import { ManualClock } from "../src/platform/clock";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "../app";
 import { loadConfig } from "../platform/config/config";
-import { openDatabase } from "../platform/db/database";
+import { openDatabase } from "../records/database";
 
 const dir = mkdtempSync(path.join(tmpdir(), "leads-bench-"));
 const config = loadConfig({

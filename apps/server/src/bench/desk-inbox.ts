@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { openDatabase } from "../platform/db/database";
+import { openDatabase } from "../records/database";
 import { queryInbox } from "../leads/lead-inbox";
 import { newLeadId } from "../platform/ids";
 import { searchIndexCaughtUp, seedLeads } from "./seed-leads";

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { DEFAULT_RETENTION } from "@site/contracts";
-import { type Database, openDatabase } from "../platform/db/database";
+import { type Database, openDatabase } from "../records/database";
 import { MIGRATIONS, migrateToLatest } from "../platform/db/migrations";
 import { eraseByEmail, purgeExpired } from "../privacy/data-rights";
 import { DELETE_CHUNK } from "../privacy/lead-deletion";

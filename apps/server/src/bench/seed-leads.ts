@@ -3,7 +3,7 @@
 import { LEAD_STATUSES } from "@site/contracts/desk";
 import { QUOTATION_SERVICES } from "@site/contracts";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { DB } from "../platform/db/schema";
 import { newLeadId } from "../platform/ids";
 

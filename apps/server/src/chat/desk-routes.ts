@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Clock } from "../platform/clock";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { staffOf } from "../records/staff/guard";
 import type { ChatBus } from "./chat-bus";
 import {

@@ -1,7 +1,7 @@
 import BetterSqlite3 from "better-sqlite3";
 import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { cliActor, recordAudit } from "../records/audit";
 
 export interface BackupResult {

@@ -8,7 +8,7 @@ import { systemClock } from "../platform/clock";
 import { loadConfig } from "../platform/config/config";
 import { contentService } from "../publishing/service";
 import { type Actor, PublishRefused, type Publisher } from "../publishing/publisher";
-import { openDatabase } from "../platform/db/database";
+import { openDatabase } from "../records/database";
 import { activeStaff } from "../records/staff/staff-store";
 import { cliActor } from "../records/audit";
 import { runCommand, UsageError } from "./cli-io";

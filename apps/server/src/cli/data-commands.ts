@@ -1,7 +1,7 @@
 // The leads command's data duties: export and erase by address, purge, audit, backup.
 import { createInterface } from "node:readline/promises";
 import type { Config } from "../platform/config/config";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { cliActor, listAudit } from "../records/audit";
 import { eraseByEmail, exportByEmail, findByEmail, purgeExpired } from "../privacy/data-rights";
 import { backupSqlite } from "./backup";

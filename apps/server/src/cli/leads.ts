@@ -5,7 +5,7 @@
 import { STORED_LEAD_KINDS } from "@site/contracts";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../platform/config/config";
-import { openDatabase } from "../platform/db/database";
+import { openDatabase } from "../records/database";
 import { cliActor } from "../records/audit";
 import { exportLeads } from "../records/lead-export";
 import { getLead, type LeadFilter, listLeads } from "../records/lead-queries";

@@ -1,7 +1,7 @@
 // `npm run leads -- staff invite|list|remove`: the members of the lead desk.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../platform/config/config";
-import { openDatabase } from "../platform/db/database";
+import { openDatabase } from "../records/database";
 import { buildInviteMail } from "../desk/invite-mail";
 import { inviteStaff, listStaff, removeStaff, StaffError } from "../records/staff/staff-store";
 import { createSmtpMailer } from "../platform/mail/mailer";

@@ -1,6 +1,6 @@
 // `npm run leads -- webhook status|resume`: the webhook endpoint (WEBHOOK_URL) as its receiver left it.
 import { loadConfig } from "../platform/config/config";
-import { openDatabase } from "../platform/db/database";
+import { openDatabase } from "../records/database";
 import { cliActor, recordAudit } from "../records/audit";
 import { currentEndpoint, resumeEndpoint, webhookEndpoint } from "../records/outbox/webhook-endpoint";
 import { UsageError } from "./cli-io";

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Clock } from "../platform/clock";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { Channel } from "../platform/db/schema";
 import { mailDomain } from "../platform/mail/mailer";
 import { answerOtherMethods, postChecks } from "../platform/http/post-rules";

@@ -8,7 +8,7 @@ import {
 } from "@site/contracts/desk";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { Channel } from "../platform/db/schema";
 import type { Clock } from "../platform/clock";
 import { leadsToCsv } from "../records/lead-csv";

@@ -1,7 +1,7 @@
 // What a member does to a lead besides working it: spam decisions, retrying a delivery, exporting
 // (erasing the person's data is privacy/erasure.ts's). Each writes the audit trail with the member's id.
 import type { DeliveryChannel, InboxFilters, Staff } from "@site/contracts/desk";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { Channel } from "../platform/db/schema";
 import { recordAudit, staffActor } from "../records/audit";
 import { exportLeads } from "../records/lead-export";

@@ -7,7 +7,7 @@ import {
 } from "@site/contracts/desk";
 import { type QuotationService, quotationServiceLabel } from "@site/contracts";
 import { type Expression, type SqlBool, sql } from "kysely";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { searchTerms, sqliteSearchRows, substringMatches, usesSearchIndex } from "./lead-search";
 
 /** A lead as the inbox lists it (and as the lead page heads it): the row, its assignee's name. */

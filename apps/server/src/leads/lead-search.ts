@@ -1,6 +1,6 @@
 import type { InboxFilters } from "@site/contracts/desk";
 import { type Expression, type SqlBool, sql } from "kysely";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { SQLITE_FOLD_CASE, searchTextSql } from "../platform/db/search-text";
 
 // The inbox's text search over name, e-mail, company, phone, message and details: every term must

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createHash } from "node:crypto";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { Channel } from "../platform/db/schema";
 import type { Clock } from "../platform/clock";
 import type { NewLead } from "../records/intake/store-leads";

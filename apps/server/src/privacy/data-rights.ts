@@ -3,7 +3,7 @@
 // leads command calls these, and so does the staff desk.
 import { type Retention, retentionCutoffs, vitalsCutoffDay } from "@site/contracts";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { DB } from "../platform/db/schema";
 import { type Actor, recordAudit } from "../records/audit";
 import { purgeExpiredIdempotencyKeys } from "../records/intake/lead-batch";

@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Clock } from "../platform/clock";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { staffOf } from "../records/staff/guard";
 import { erasurePreview, eraseLeadPerson } from "./erasure";
 

@@ -1,7 +1,7 @@
 // Erasure from the desk: a member erases every lead of a lead's address (article 17), audited as them.
 import { sql } from "kysely";
 import type { Staff } from "@site/contracts/desk";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { staffActor } from "../records/audit";
 import { eraseByEmail } from "./data-rights";
 

@@ -1,7 +1,7 @@
 // How a purge and an erasure delete leads: a bounded number per transaction, each transaction with its
 // audit row, then the SQLite WAL emptied of the pages that held them.
 import type { Kysely } from "kysely";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { DB } from "../platform/db/schema";
 import { forgetDeliveries } from "../records/outbox/queue";
 

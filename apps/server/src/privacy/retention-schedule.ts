@@ -1,7 +1,7 @@
 import type { Retention } from "@site/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { hostname } from "node:os";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { Clock } from "../platform/clock";
 import { purgeExpired } from "./data-rights";
 

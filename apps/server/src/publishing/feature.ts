@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Clock } from "../platform/clock";
 import type { Config } from "../platform/config/config";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { registerContentRoutes } from "./desk-routes";
 import { registerEditorRoutes } from "./editor-routes";
 import { contentService } from "./service";

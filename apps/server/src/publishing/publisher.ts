@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Clock } from "../platform/clock";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { recordAudit } from "../records/audit";
 import type { BuildWorker } from "./build-worker";
 import type { ContentRepo } from "./git-repo";

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import path from "node:path";
 import type { Clock } from "../platform/clock";
 import { type Config, repoRoot } from "../platform/config/config";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import { BuildWorker } from "./build-worker";
 import { ContentRepo } from "./git-repo";
 import { PublishStore } from "./publish-store";

@@ -1,7 +1,7 @@
 // An export leaves the system with people's data: every one is written to the audit trail (the ids
 // and the format, never the data). The privacy requests (one person's leads) and the desk's export of
 // the inbox both go through it.
-import type { Database } from "../platform/db/database";
+import type { Database } from "./database";
 import { type Actor, recordAudit } from "./audit";
 import { type LeadFilter, type LeadView, listLeads } from "./lead-queries";
 

@@ -4,7 +4,7 @@
 // row is not a lead: a crash loses at most the last second's counts; a shutdown writes them first.
 import type { VitalsBeacon } from "@site/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { Clock } from "../platform/clock";
 import { bucketOf } from "./histogram";
 import { addVitalCounts, type HistogramCount, type ViewCount } from "./speed-store";

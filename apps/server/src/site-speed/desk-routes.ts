@@ -1,7 +1,7 @@
 import { siteSpeedAnswerSchema } from "@site/contracts/desk";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { Clock } from "../platform/clock";
 import { siteSpeed } from "./speed-figures";
 

@@ -2,7 +2,7 @@ import { VITALS_PATH } from "@site/contracts";
 import { vitalsBeaconSchema } from "@site/contracts/vitals-beacon";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { Clock } from "../platform/clock";
 import { answerOtherMethods, postChecks } from "../platform/http/post-rules";
 import { VitalsAggregator } from "./aggregator";

@@ -1,7 +1,7 @@
 // The site speed tables: adding counts (one dialect-neutral upsert per table); the desk's figures read
 // them (speed-figures.ts) and the retention purge empties the old days (privacy/site-speed-purge.ts).
 import type { CompiledQuery } from "kysely";
-import type { Database } from "../platform/db/database";
+import type { Database } from "../records/database";
 import type { VitalsHistogramTable, VitalsViewsTable } from "../platform/db/vitals-schema";
 
 /** Counts to add: rows of the tables, each count added to the stored one. */

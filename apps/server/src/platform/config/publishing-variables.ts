@@ -5,7 +5,7 @@ import { z } from "zod";
  * The variables of content editing and publishing (config.ts's envSchema takes them in), each with its
  * documentation in `.meta()` like the rest ([content editing](content-editing.md)).
  */
-export function contentVariables(repoRoot: string) {
+export function publishingVariables(repoRoot: string) {
   return {
     CONTENT_DIR: z.string().default(path.join(repoRoot, "content")).meta({
       description:

@@ -2,25 +2,27 @@ import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { type CreateResult, type LeadWrite, writeLeadBatch } from "../../records/intake/lead-batch";
-import { LeadWriter } from "../../records/intake/lead-writer";
 import { migrateToLatest } from "./migrations";
 import type { DB } from "./schema";
 import { SqliteThreadDialect } from "./sqlite-dialect";
 
 export type Dialect = "sqlite" | "postgres";
 
-export interface Database {
+/**
+ * The database as the platform opens it: Kysely, and what the layers above need of the connection.
+ * records/database.ts adds the leads' group commit and is what the rest of the server opens.
+ */
+export interface Connection {
   db: Kysely<DB>;
   dialect: Dialect;
   /** Where the data lives, without credentials (safe to log). */
   location: string;
   /**
-   * Stores one lead through the group commit (LeadWriter): committed together with the leads
-   * written concurrently, resolved once that transaction is durable. SQLite: the group commit runs
-   * in the connection's thread.
+   * SQLite: hands a job to the group commit that runs in the connection's thread (the thread's entry
+   * gives it one); resolves once the transaction holding it is durable. PostgreSQL: undefined (the
+   * group commit runs in this thread, over `db`).
    */
-  writeLead(write: LeadWrite): Promise<CreateResult>;
+  groupCommit: ((job: unknown) => Promise<unknown>) | undefined;
   /**
    * Runs the statements in one transaction. SQLite: inside its thread, with no round trip to the event
    * loop between them (a transaction of the main thread holds the group commit for every hop).
@@ -46,26 +48,26 @@ export function sqlitePath(url: string): string {
 }
 
 /**
- * Opens SQLite (better-sqlite3 in its own thread; WAL, synchronous=FULL so a COMMIT is on disk before
- * we answer) or PostgreSQL (pg pool; synchronous_commit stays on) from DATABASE_URL, and runs the
- * migrations.
+ * Opens SQLite (better-sqlite3 in its own thread, started from `sqliteThread`; WAL, synchronous=FULL so
+ * a COMMIT is on disk before we answer) or PostgreSQL (pg pool; synchronous_commit stays on) from
+ * DATABASE_URL, and runs the migrations.
  * Aborting `signal` while they run rolls them back, closes the database and rejects with its reason.
  */
-export async function openDatabase(
+export async function connectDatabase(
   url: string,
-  opts: { migrate?: boolean; signal?: AbortSignal } = {},
-): Promise<Database> {
-  let database: Database;
+  opts: { sqliteThread: string; migrate?: boolean | undefined; signal?: AbortSignal | undefined },
+): Promise<Connection> {
+  let database: Connection;
   if (url.startsWith("sqlite:")) {
     const file = sqlitePath(url);
     mkdirSync(path.dirname(file), { recursive: true });
-    const dialect = new SqliteThreadDialect(file);
+    const dialect = new SqliteThreadDialect(file, opts.sqliteThread);
     const db = new Kysely<DB>({ dialect });
     database = {
       db,
       dialect: "sqlite",
       location: file,
-      writeLead: (write) => dialect.writeLead(write),
+      groupCommit: (job) => dialect.groupCommit(job),
       writeAtomically: (statements) => dialect.writeAtomically(statements),
       async truncateWal() {
         // Waits (busy_timeout) for readers of older snapshots; `busy` is 1 when they outlasted it.
@@ -83,13 +85,12 @@ export async function openDatabase(
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    const writer = new LeadWriter((writes) => db.transaction().execute((trx) => writeLeadBatch(trx, writes)));
     const u = new URL(url);
     database = {
       db,
       dialect: "postgres",
       location: `postgres://${u.host}${u.pathname}`,
-      writeLead: (write) => writer.write(write),
+      groupCommit: undefined,
       async writeAtomically(statements) {
         await db.transaction().execute(async (trx) => {
           for (const q of statements) await trx.executeQuery(q);

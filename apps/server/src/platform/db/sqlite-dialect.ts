@@ -12,16 +12,12 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { CreateResult, LeadWrite } from "../../records/intake/lead-batch";
 import type {
   ThreadAtomic,
   ThreadAtomicDone,
   ThreadError,
-  ThreadLead,
+  ThreadJob,
   ThreadReply,
   ThreadSettled,
   ThreadStatement,
@@ -29,20 +25,14 @@ import type {
 
 // Kysely's SQLite dialect, with three changes:
 //
-// - The connection lives in its own thread (sqlite-thread.ts), and so does the group commit of the
-//   leads: queries and the fsync of each COMMIT wait there, not on the event loop that serves requests.
+// - The connection lives in its own thread (sqlite-thread.ts, started from the entry script the
+//   opener names), and so does a group commit that entry gives it: queries and the fsync of each
+//   COMMIT wait there, not on the event loop that serves requests.
 // - Transactions begin IMMEDIATE, taking the write lock (waiting up to busy_timeout) before their
 //   first read. A deferred transaction that reads and then writes fails with SQLITE_BUSY_SNAPSHOT,
 //   without waiting, when another connection (another process) committed in between.
 // - Migrations run in one such transaction (SQLite's DDL is transactional): that transaction is the
 //   lock between processes starting on the same file, and a start interrupted half-way rolls back.
-
-/** apps/server/dist/sqlite-thread.js, from src/db/ (tests) as from any bundle in dist/. */
-function threadScript(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, "package.json"))) dir = path.dirname(dir);
-  return path.join(dir, "dist", "sqlite-thread.js");
-}
 
 /** One connection at a time, as Kysely's own SQLite driver: a transaction holds it to its end. */
 class Mutex {
@@ -66,13 +56,13 @@ interface Waiting<T> {
   reject(err: Error): void;
 }
 
-/** The thread as Kysely's one connection (statements), and the way leads go to its group commit. */
+/** The thread as Kysely's one connection (statements), and the way jobs go to its group commit. */
 class ThreadConnection implements DatabaseConnection {
   private nextId = 0;
   private nextRef = 0;
   private stopped: Error | undefined;
   private readonly statements = new Map<number, Waiting<ThreadReply>>();
-  private readonly leads = new Map<number, Waiting<CreateResult>>();
+  private readonly jobs = new Map<number, Waiting<unknown>>();
   private readonly atomics = new Map<number, Waiting<void>>();
 
   constructor(private readonly worker: Worker) {
@@ -86,8 +76,8 @@ class ThreadConnection implements DatabaseConnection {
       }
       if ("settled" in m) {
         for (const s of m.settled) {
-          const w = this.leads.get(s.ref);
-          this.leads.delete(s.ref);
+          const w = this.jobs.get(s.ref);
+          this.jobs.delete(s.ref);
           if ("result" in s) w?.resolve(s.result);
           else w?.reject(asError(s.error));
         }
@@ -103,7 +93,7 @@ class ThreadConnection implements DatabaseConnection {
 
   private failAll(err: Error) {
     this.stopped ??= err;
-    for (const waiting of [this.statements, this.leads, this.atomics] as Map<number, Waiting<never>>[]) {
+    for (const waiting of [this.statements, this.jobs, this.atomics] as Map<number, Waiting<never>>[]) {
       for (const w of waiting.values()) w.reject(err);
       waiting.clear();
     }
@@ -131,15 +121,15 @@ class ThreadConnection implements DatabaseConnection {
   }
 
   /**
-   * Hands a lead to the thread's group commit at once: an idle thread starts its transaction while
+   * Hands a job to the thread's group commit at once: an idle thread starts its transaction while
    * this thread reads the next requests, and a busy one gathers what comes meanwhile.
    */
-  writeLead(write: LeadWrite): Promise<CreateResult> {
+  groupCommit(job: unknown): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
     return new Promise((resolve, reject) => {
       const ref = this.nextRef++;
-      this.leads.set(ref, { resolve, reject });
-      this.worker.postMessage({ ref, lead: write } satisfies ThreadLead);
+      this.jobs.set(ref, { resolve, reject });
+      this.worker.postMessage({ ref, job } satisfies ThreadJob);
     });
   }
   /**
@@ -165,16 +155,19 @@ class SqliteThreadDriver implements Driver {
   private started: Promise<ThreadConnection> | undefined;
   private worker: Worker | undefined;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly script: string,
+  ) {}
 
-  /** Starts the thread once (Kysely calls this before the first query; writeLead may come first). */
+  /** Starts the thread once (Kysely calls this before the first query; a job may come first). */
   init(): Promise<void> {
     this.started ??= this.start();
     return this.started.then(() => undefined);
   }
 
   private async start(): Promise<ThreadConnection> {
-    const worker = new Worker(threadScript(), { workerData: { file: this.file } });
+    const worker = new Worker(this.script, { workerData: { file: this.file } });
     this.worker = worker;
     await new Promise<void>((resolve, reject) => {
       worker.once("message", (m: { ready?: true; failed?: ThreadError }) =>
@@ -208,9 +201,9 @@ class SqliteThreadDriver implements Driver {
   }
 
   /** Not behind the connection lock: the thread holds a batch back while a transaction is open. */
-  async writeLead(write: LeadWrite): Promise<CreateResult> {
+  async groupCommit(job: unknown): Promise<unknown> {
     await this.init();
-    return (await this.started!).writeLead(write);
+    return (await this.started!).groupCommit(job);
   }
 
   /** Not behind the connection lock either: the thread runs it as a transaction of its own. */
@@ -237,17 +230,18 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 export class SqliteThreadDialect implements Dialect {
   private readonly driver: SqliteThreadDriver;
 
-  constructor(file: string) {
-    this.driver = new SqliteThreadDriver(file);
+  /** `script`: the thread's entry, a module that imports sqlite-thread.ts (and may give it a group commit). */
+  constructor(file: string, script: string) {
+    this.driver = new SqliteThreadDriver(file, script);
   }
 
   createDriver(): Driver {
     return this.driver;
   }
 
-  /** Stores a lead through the thread's group commit. */
-  writeLead(write: LeadWrite): Promise<CreateResult> {
-    return this.driver.writeLead(write);
+  /** Hands a job to the thread's group commit; resolves with its result once its transaction has ended. */
+  groupCommit(job: unknown): Promise<unknown> {
+    return this.driver.groupCommit(job);
   }
 
   /** Runs the statements in one transaction inside the thread (see ThreadConnection.writeAtomically). */

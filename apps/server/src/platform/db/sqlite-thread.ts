@@ -1,14 +1,14 @@
-// The SQLite connection's own thread (built to dist/sqlite-thread.js, started by sqlite-dialect.ts).
-// better-sqlite3 is synchronous: run on the main thread, every query, and the fsync of every COMMIT
-// (synchronous=FULL), would stop the event loop that serves the site and the services. Here they stop
-// only this thread. It takes two kinds of message: one SQL statement (from the main thread's Kysely
-// connection, one at a time), and leads to store, which the group commit runs here: the leads that
-// arrive while a transaction commits go together into the next one, with no round trip between.
+// The SQLite connection's own thread: what runs inside it. better-sqlite3 is synchronous: run on the
+// main thread, every query, and the fsync of every COMMIT (synchronous=FULL), would stop the event
+// loop that serves the site and the services. Here they stop only this thread. It takes three kinds
+// of message: one SQL statement (from the main thread's Kysely connection, one at a time), statements
+// to run in one transaction of its own, and jobs for the group commit that the thread's entry gives
+// it (serveGroupCommit: the jobs that arrive while a transaction commits go together into the next
+// one, with no round trip between). Importing this module serves the thread; sqlite-dialect.ts
+// starts it from the entry it is given.
 import Sqlite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { parentPort, workerData } from "node:worker_threads";
-import { type CreateResult, type LeadWrite, writeLeadBatch } from "../../records/intake/lead-batch";
-import { LeadWriter } from "../../records/intake/lead-writer";
 import { indexSearchBacklog, SEARCH_INDEX_CHUNK } from "./search-index";
 import { SQLITE_FOLD_CASE } from "./search-text";
 import type { DB } from "./schema";
@@ -26,10 +26,10 @@ export interface ThreadAtomic {
   statements: { sql: string; parameters: readonly unknown[] }[];
 }
 export type ThreadAtomicDone = { atomicDone: number; error?: ThreadError };
-/** A lead to store; answered by its `ref` in a `settled` message once its transaction has ended. */
-export interface ThreadLead {
+/** A job for the group commit; answered by its `ref` in a `settled` message once its transaction has ended. */
+export interface ThreadJob {
   ref: number;
-  lead: LeadWrite;
+  job: unknown;
 }
 
 export type ThreadReply =
@@ -37,8 +37,23 @@ export type ThreadReply =
   | { id: number; changes: number; lastInsertRowid: number | bigint }
   | { id: number; error: ThreadError };
 export interface ThreadSettled {
-  settled: ({ ref: number; result: CreateResult } | { ref: number; error: ThreadError })[];
+  settled: ({ ref: number; result: unknown } | { ref: number; error: ThreadError })[];
 }
+
+/**
+ * The group commit a thread's entry gives it (records' LeadWriter): takes jobs, commits them in
+ * batches through `exclusive`, and says when it is idle and when a batch has committed.
+ */
+export interface GroupCommit {
+  write(job: unknown): Promise<unknown>;
+  /** No job is waiting or being written. */
+  readonly idle: boolean;
+  /** Called after each committed batch (the thread sets it). */
+  afterCommit: (() => void) | undefined;
+}
+
+/** Runs `work` in a transaction of its own, once no other transaction is open. */
+export type Exclusive = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** Statements are prepared once per distinct SQL text (a few hundred at most); bounded all the same. */
 const MAX_CACHED_STATEMENTS = 1000;
@@ -109,7 +124,7 @@ function runStatement(m: ThreadStatement) {
   if (!handle.inTransaction) transactionEnded.splice(0).forEach((resume) => resume());
 }
 
-// The lead batches' queries, built by Kysely here, on the same handle and statement cache.
+// The group commit's queries, built by Kysely here, on the same handle and statement cache.
 const kysely = new Kysely<DB>({
   dialect: new SqliteDialect({ database: { prepare: statement, close: () => {} } }),
 });
@@ -119,7 +134,7 @@ const kysely = new Kysely<DB>({
  * one is open, has ended; the main thread's statements wait meanwhile. One at a time.
  */
 let exclusiveTail: Promise<unknown> = Promise.resolve();
-function exclusive<T>(work: () => Promise<T>): Promise<T> {
+const exclusive: Exclusive = <T>(work: () => Promise<T>): Promise<T> => {
   const run = async () => {
     while (handle.inTransaction) await new Promise<void>((resume) => transactionEnded.push(resume));
     inBatch = true;
@@ -142,9 +157,11 @@ function exclusive<T>(work: () => Promise<T>): Promise<T> {
   const done = exclusiveTail.then(run, run);
   exclusiveTail = done.catch(() => {});
   return done;
-}
+};
 
-const writer = new LeadWriter((writes) => exclusive(() => writeLeadBatch(kysely, writes)));
+/** The group commit the thread's entry gives it (serveGroupCommit); none until then. */
+let writer: GroupCommit | undefined;
+const idle = () => writer?.idle ?? true;
 
 // The search index (migration 0005): leads wait in search_backlog, whoever stored them (this process
 // or another on the same file), and are indexed here in chunks of their own transactions: once intake
@@ -172,7 +189,7 @@ async function indexSearch() {
     for (;;) {
       const n = await exclusive(() => indexSearchBacklog(kysely));
       lastIndexed = Date.now();
-      if (n < SEARCH_INDEX_CHUNK || !writer.idle) break;
+      if (n < SEARCH_INDEX_CHUNK || !idle()) break;
     }
   } catch {
     // The next chance tries again (a failure here never affects intake).
@@ -183,18 +200,18 @@ async function indexSearch() {
 function whenQuiet() {
   quietTimer = undefined;
   const quietFor = Date.now() - lastCommit;
-  if (quietFor < SEARCH_INDEX_QUIET_MS || !writer.idle) {
+  if (quietFor < SEARCH_INDEX_QUIET_MS || !idle()) {
     quietTimer = setTimeout(whenQuiet, Math.max(1, SEARCH_INDEX_QUIET_MS - quietFor));
   } else void indexSearch();
 }
-writer.afterCommit = () => {
+const afterCommit = () => {
   lastCommit = Date.now();
   if (lastCommit - lastIndexed >= SEARCH_INDEX_LAG_MS) void indexSearch();
   quietTimer ??= setTimeout(whenQuiet, SEARCH_INDEX_QUIET_MS);
 };
 // Leads left in the backlog by a process that stopped, or stored by another process on this file.
 const indexTimer = setInterval(() => {
-  if (writer.idle) void indexSearch();
+  if (idle()) void indexSearch();
 }, 1_000);
 
 // Answers go back together: those settled by one transaction in one message.
@@ -208,15 +225,16 @@ function answer(entry: ThreadSettled["settled"][number]) {
   }
 }
 
-port.on("message", (m: ThreadStatement | ThreadLead | ThreadAtomic | "close") => {
+port.on("message", (m: ThreadStatement | ThreadJob | ThreadAtomic | "close") => {
   if (m === "close") {
     clearInterval(indexTimer);
     clearTimeout(quietTimer);
     handle.close();
     port.close();
-  } else if ("lead" in m) {
+  } else if ("job" in m) {
     const { ref } = m;
-    writer.write(m.lead).then(
+    if (!writer) return answer({ ref, error: { message: "this SQLite thread takes no jobs" } });
+    writer.write(m.job).then(
       (result) => answer({ ref, result }),
       (err: unknown) => answer({ ref, error: toThreadError(err) }),
     );
@@ -230,3 +248,12 @@ port.on("message", (m: ThreadStatement | ThreadLead | ThreadAtomic | "close") =>
     );
   } else runStatement(m);
 });
+
+/**
+ * Gives the thread its group commit (the thread's entry calls it once, as it starts): `make` gets the
+ * thread's Kysely and `exclusive`, and its batches' commits let the search index keep up.
+ */
+export function serveGroupCommit(make: (kysely: Kysely<DB>, exclusive: Exclusive) => GroupCommit) {
+  writer = make(kysely, exclusive);
+  writer.afterCommit = afterCommit;
+}

@@ -1,11 +1,6 @@
 import type { LeadNotice } from "./lead-notice";
-import {
-  buildLeadMail,
-  headerSafe,
-  mailDomain,
-  type Mailer,
-  type MailSettings,
-} from "../../platform/mail/mailer";
+import { buildLeadMail } from "./lead-mail";
+import { headerSafe, mailDomain, type Mailer, type MailSettings } from "../../platform/mail/mailer";
 
 /** What the peer answered when it refused a delivery and said more than "failed". */
 export type Refusal = { gone: true } | { retryAfterMs: number };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type Updateable } from "kysely";
-import type { Database, Dialect } from "../../platform/db/database";
+import type { Dialect } from "../../platform/db/database";
+import type { Database } from "../database";
 import type { Channel, DB, OutboxTable } from "../../platform/db/schema";
 
 /** A delivery not made within this time of being queued is given up (reported; a person may requeue it). */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../platform/db/database";
+import type { Database } from "../database";
 import { type Clock, systemClock } from "../../platform/clock";
 import type { Channel } from "../../platform/db/schema";
 import { type DeliveryChannel, DeliveryRefused } from "./delivery-channel";

@@ -1,5 +1,4 @@
-import type { Role } from "./app";
-import type { Config } from "./platform/config/config";
+import type { Config, Role } from "./platform/config/config";
 import type { Dialect } from "./platform/db/database";
 
 /** The exact command that invites the desk's first member (cli/staff.ts). */

@@ -26,7 +26,7 @@ const noLead = (reply: FastifyReply) =>
   reply.code(404).send({ error: "not_found", message: "No lead with this id (it may have been erased)." });
 
 /** The private API the desk's pages read and write (the guard has checked the session). */
-export function registerLeadRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock }) {
+export function registerLeadDeskRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock }) {
   const { database, clock } = deps;
   const db = database.db;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,21 +1,14 @@
-import {
-  type Contact,
-  HONEYPOT_FIELD,
-  type LeadKind,
-  leadSchemas,
-  type Quotation,
-  type ValidationErrorBody,
-} from "@site/contracts";
+import { type Contact, HONEYPOT_FIELD, type LeadKind, leadSchemas, type Quotation } from "@site/contracts";
 import type { FastifyInstance } from "fastify";
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createHash } from "node:crypto";
 import type { Database } from "../records/database";
 import type { Channel } from "../platform/db/schema";
 import type { Clock } from "../platform/clock";
 import type { NewLead } from "../records/intake/store-leads";
+import { BODY_LIMIT_BYTES } from "../platform/http/json-service";
 import { answerOtherMethods, postChecks } from "../platform/http/post-rules";
 
-export const BODY_LIMIT_BYTES = 16 * 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 export interface LeadRouteDeps {
@@ -29,29 +22,13 @@ export interface LeadRouteDeps {
   onLeadStored?: (id: string) => void;
 }
 
-/**
- * A body its schema refused, answered as the services always have: 400 with
- * `{ error: "validation_failed", fields: { field: [messages] } }`, the field being the first
- * segment of the issue's path ("_" for the body as a whole), in the order zod reported them.
- */
-export function validationFailure(err: unknown): ValidationErrorBody | undefined {
-  if (!hasZodFastifySchemaValidationErrors(err)) return undefined;
-  const fields: Record<string, string[]> = {};
-  for (const issue of err.validation) {
-    const field = issue.instancePath.split("/")[1] || "_";
-    // zod gives every issue a message; Fastify's type merely allows none.
-    (fields[field] ??= []).push(issue.message ?? "Invalid input.");
-  }
-  return { error: "validation_failed", fields };
-}
-
 /** A validated body as the lead to store; a filled honeypot (validated as `true`) marks it as spam. */
 function toNewLead(kind: LeadKind, body: Contact | Quotation): NewLead {
   const { [HONEYPOT_FIELD]: filled, ...fields } = body;
   return { kind, ...fields, isSpam: filled };
 }
 
-export async function registerLeadRoutes(app: FastifyInstance, kind: LeadKind, deps: LeadRouteDeps) {
+export async function registerFormRoutes(app: FastifyInstance, kind: LeadKind, deps: LeadRouteDeps) {
   const url = `/${kind}`;
 
   app.withTypeProvider<ZodTypeProvider>().route({

@@ -12,6 +12,7 @@ import { encodePath, parseTarget } from "../platform/static/request-path";
 import { sendFile } from "../platform/static/send-file";
 import { watchSiteBuild } from "./live-build";
 import type { SiteBuild } from "../platform/static/site-build";
+import type { Feature } from "../records/feature";
 
 function plainText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).header("Cache-Control", "no-cache").type("text/plain; charset=utf-8").send(text);
@@ -77,7 +78,7 @@ function serve(build: SiteBuild, request: FastifyRequest, reply: FastifyReply) {
  * Serves the prerendered web build (WEB_BUILD_DIR, or the live publish) from memory, with its
  * precompressed copies; a publish's new build replaces it without a restart (live-build.ts).
  */
-export async function registerSite(app: FastifyInstance, config: Config) {
+async function registerSite(app: FastifyInstance, config: Config) {
   const live = await watchSiteBuild(config, app.log);
   app.addHook("onClose", async () => live.close());
   app.log.debug({ build: live.source, files: live.current().byFile.size }, "site build loaded");
@@ -106,3 +107,8 @@ export async function registerSite(app: FastifyInstance, config: Config) {
       .send("Method Not Allowed\n");
   });
 }
+
+export const siteFeature: Feature = {
+  roles: ["site"],
+  register: (app, { config }) => registerSite(app, config),
+};

@@ -4,7 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
-export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 export const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** An IPv4/IPv6 address or CIDR range (`10.0.0.5`, `10.0.0.0/8`, `2001:db8::/32`). */
@@ -16,7 +16,7 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-export const list = (v: string) =>
+const list = (v: string) =>
   v
     .split(",")
     .map((o) => o.trim())

@@ -7,7 +7,7 @@ import type { Channel, DB } from "../../platform/db/schema";
 import { addressHash } from "../address-hash";
 
 /** At most one confirmation (autoreply) per address in this time. */
-export const AUTOREPLY_INTERVAL_MS = 60 * 60 * 1000;
+const AUTOREPLY_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The team's channels of a lead (e-mail, webhook): what a booking or a chat is delivered on. */
 export const teamChannels = (channels: readonly Channel[]): Channel[] =>

@@ -1,6 +1,6 @@
 // Publishing through the desk's API: a git commit of content/ authored by the member, an audit row, a
 // build in the background into a new folder, and `live` switched only once the build is whole. The
-// site build here is a small fixture (content-helpers.ts); the browser test publishes with the real one.
+// site build here is a small fixture (publishing-helpers.ts); the browser test publishes with the real one.
 import type { ContentState } from "@site/content/desk-api";
 import { existsSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -4,7 +4,7 @@ import type { ChatSummary, ChatTranscript, Staff } from "@site/contracts/desk";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../platform/db/schema";
 import { recordAudit, staffActor } from "../records/audit";
-import { messagesAfter } from "./chat-store";
+import { messagesAfter } from "./chat-reads";
 import { inOfficeHours } from "./office-hours";
 
 /** A member counts as present while their desk's stream beats within this time. */

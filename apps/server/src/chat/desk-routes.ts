@@ -30,7 +30,8 @@ import {
   touchPresence,
   transcript,
 } from "./chat-desk-store";
-import { addMessage, conversationState, markRead } from "./chat-store";
+import { conversationState } from "./chat-reads";
+import { addMessage, markRead } from "./chat-store";
 import { HEARTBEAT_MS, resumeFrom, type StreamRegistry, streamConversation } from "./chat-stream";
 
 export interface ChatDeskDeps {

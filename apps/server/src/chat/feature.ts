@@ -5,7 +5,7 @@ import type { Config } from "../platform/config/config";
 import type { Context, Feature } from "../records/feature";
 import { configuredChannels } from "../records/outbox/channels";
 import { type BusLogger, type ChatBus, localChatBus, redisChatBus } from "./chat-bus";
-import { conversationState } from "./chat-store";
+import { conversationState } from "./chat-reads";
 import { StreamRegistry } from "./chat-stream";
 import { registerChatDeskRoutes } from "./desk-routes";
 import { registerChatPublicRoutes } from "./public-routes";

@@ -23,15 +23,8 @@ import { postChecks } from "../platform/http/post-rules";
 import type { ChatBus } from "./chat-bus";
 import { chatStatus } from "./chat-desk-store";
 import { parseLink, verifyLink } from "./chat-links";
-import {
-  addMessage,
-  conversationState,
-  firstName,
-  markRead,
-  renewVisitorToken,
-  startConversation,
-  visitorConversation,
-} from "./chat-store";
+import { conversationState, firstName, visitorConversation } from "./chat-reads";
+import { addMessage, markRead, renewVisitorToken, startConversation } from "./chat-store";
 import { resumeFrom, type StreamRegistry, streamConversation } from "./chat-stream";
 
 export interface ChatPublicDeps {

@@ -7,7 +7,7 @@ import type { DB } from "../platform/db/schema";
 import type { DeliveryChannel } from "../records/outbox/delivery-channel";
 import { escapeHtml, headerSafe, mailDomain, type Mailer, type MailSettings } from "../platform/mail/mailer";
 import { resumeUrl, signLink } from "./chat-links";
-import { firstName } from "./chat-store";
+import { firstName } from "./chat-reads";
 
 export interface ReplyMailDeps {
   db: Kysely<DB>;

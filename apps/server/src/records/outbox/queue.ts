@@ -78,50 +78,27 @@ export async function queueMissing(trx: Kysely<DB>, leadId: string, channels: re
 }
 
 /**
- * Queues (or requeues) the row of `channel` to be sent at `at`: a row already sent, failing or
- * leased starts afresh; a worker sending it now loses its claim, so the newest state goes out.
+ * Queues (or requeues) the row of `channel`, queued at `at` and due then (or at `due`): a row already
+ * sent, failing or given up starts afresh. A worker sending it now loses its claim, so the newest state
+ * goes out; its lease is released (the meetings' mails), or kept with `keepLease` (the chat's reply
+ * mail: the row is taken again once the lease runs out, and mails only what is still unread then).
  */
-export async function requeueDelivery(trx: Kysely<DB>, leadId: string, channel: Channel, at: Date) {
-  const when = at.toISOString();
-  const fresh = {
-    queued_at: when,
-    next_attempt_at: when,
-    attempts: 0,
-    sent_at: null,
-    given_up_at: null,
-    last_error: null,
-    last_attempt_at: null,
-    message_id: null,
-    locked_until: null,
-    claim_token: null,
-  };
-  await trx
-    .insertInto("outbox")
-    .values({ lead_id: leadId, channel, ...fresh })
-    .onConflict((oc) => oc.columns(["lead_id", "channel"]).doUpdateSet(fresh))
-    .execute();
-}
-
-/**
- * Queues (or requeues) the row of `channel`, queued at `now` and due at `due`, keeping a lease a
- * worker holds: that worker loses its claim (it cannot mark the row sent), and the row is taken again
- * once the lease runs out (the chat's reply mail, which mails only what is still unread then).
- */
-export async function requeueKeepingLease(
+export async function requeueDelivery(
   trx: Kysely<DB>,
   leadId: string,
   channel: Channel,
-  now: Date,
-  due: Date,
+  at: Date,
+  opts: { due?: Date; keepLease?: boolean } = {},
 ) {
   const reset = {
-    queued_at: now.toISOString(),
-    next_attempt_at: due.toISOString(),
+    queued_at: at.toISOString(),
+    next_attempt_at: (opts.due ?? at).toISOString(),
     sent_at: null,
     given_up_at: null,
     attempts: 0,
     last_error: null,
     claim_token: null,
+    ...(opts.keepLease ? {} : { last_attempt_at: null, message_id: null, locked_until: null }),
   };
   await trx
     .insertInto("outbox")

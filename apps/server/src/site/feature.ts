@@ -1,3 +1,5 @@
+// The site role: the prerendered web build served from memory with its precompressed copies and the
+// security headers of site-policy, following a publish (live-build.ts) without a restart.
 import {
   NOT_FOUND_FILE,
   SPA_FALLBACK_FILE,

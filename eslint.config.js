@@ -30,6 +30,57 @@ const layerRules = Object.entries(importsAbove).map(([layer, above]) => {
   };
 });
 
+/** The rule pair that refuses, in `files`, a static or dynamic import of a folder named in `above`. */
+const refuseImports = (files, above, message) => ({
+  files,
+  rules: {
+    "no-restricted-imports": ["error", { patterns: [{ regex: upwardImport(above), message }] }],
+    "no-restricted-syntax": [
+      "error",
+      { selector: `ImportExpression > Literal[value=/${upwardImport(above)}/]`, message },
+    ],
+  },
+});
+
+/**
+ * The server's layers (docs/architecture.md) point down: platform ← records ← features ← wiring.
+ * platform imports nothing above it, records nothing but platform, and a feature the two layers
+ * below and its own folder, never another feature. The wiring (app, main, features, process, the
+ * commands and benchmarks) may import anything.
+ */
+const serverFeatures = [
+  "leads",
+  "privacy",
+  "site-speed",
+  "consultations",
+  "chat",
+  "publishing",
+  "site",
+  "desk",
+];
+const serverWiring = ["app", "main", "features", "process", "startup-summary", "cli", "bench"];
+const serverLayerRules = [
+  ["platform", ["records", ...serverFeatures, ...serverWiring]],
+  ["records", [...serverFeatures, ...serverWiring]],
+  ...serverFeatures.map((f) => [f, [...serverFeatures.filter((other) => other !== f), ...serverWiring]]),
+].map(([folder, above]) =>
+  refuseImports(
+    [`apps/server/src/${folder}/**/*.ts`],
+    above,
+    `Layers point down (platform ← records ← features ← app, docs/architecture.md): ${folder}/ must not import ${above.join(", ")}.`,
+  ),
+);
+
+/** The desk's shared components and helpers serve every screen: they import no domain's folder. */
+const deskDomains = ["leads", "site-speed", "consultations", "chat", "publishing", "desk"];
+const deskSharedRules = ["components", "lib"].map((folder) =>
+  refuseImports(
+    [`apps/desk/app/${folder}/**/*.{ts,tsx}`],
+    deskDomains,
+    `The desk's ${folder}/ is shared by every screen: it must not import ${deskDomains.join(", ")}.`,
+  ),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,4 +108,6 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   ...layerRules,
+  ...serverLayerRules,
+  ...deskSharedRules,
 );

@@ -2,7 +2,7 @@ import type { ChatConversationState, ChatMessage } from "@site/contracts/chat";
 import type { ChatList, ChatSummary } from "@site/contracts/desk";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { listLeads } from "../src/leads/lead-queries";
+import { listLeads } from "../src/records/lead-queries";
 import { OFFICE_TIME, useChat, visitor, WEEKEND_TIME } from "./chat-helpers";
 import { BACKENDS, ORIGIN } from "./helpers";
 

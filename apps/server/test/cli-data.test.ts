@@ -6,8 +6,8 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import type { NewLead } from "../src/leads/lead-store";
-import type { LeadView } from "../src/leads/lead-queries";
+import type { NewLead } from "../src/records/intake/store-leads";
+import type { LeadView } from "../src/records/lead-queries";
 import {
   buildServer,
   childEnv,

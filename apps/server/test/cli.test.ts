@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LeadView } from "../src/leads/lead-queries";
-import { claimNext, markFailed, markSent } from "../src/leads/outbox-store";
+import type { LeadView } from "../src/records/lead-queries";
+import { claimNext, markFailed, markSent } from "../src/records/outbox/outbox-store";
 import {
   buildServer,
   childEnv,

@@ -3,7 +3,7 @@
  * untrusted entry, IPv6 clients by /64, IPv4-mapped IPv6 as IPv4; TRUST_PROXY refused.
  */
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config";
+import { loadConfig } from "../src/platform/config/config";
 import { json, useLeadServices, validContact } from "./helpers";
 
 describe("client address", () => {

@@ -1,7 +1,7 @@
 import { DEFAULT_WEEK_HOURS } from "@site/contracts/desk";
 import { describe, expect, it } from "vitest";
-import { listAudit } from "../src/leads/audit-log";
-import { eraseByEmail, exportByEmail, purgeExpired } from "../src/leads/data-rights";
+import { listAudit } from "../src/records/audit";
+import { eraseByEmail, exportByEmail, purgeExpired } from "../src/privacy/data-rights";
 import { bookingBody, headers, useConsultations } from "./consultation-helpers";
 import { BACKENDS } from "./helpers";
 

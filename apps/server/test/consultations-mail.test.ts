@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_WEEK_HOURS } from "@site/contracts/desk";
 import { saveMember } from "../src/consultations/availability-store";
-import { linkSecretOnce } from "../src/consultations/link-token";
-import { deliveryChannels } from "../src/leads/delivery-setup";
-import { OutboxWorker } from "../src/leads/outbox-worker";
+import { deliveryChannels } from "../src/process";
+import { OutboxWorker } from "../src/records/outbox/outbox-worker";
 import { bookingBody, calendarsOf, headers, readable, useConsultations } from "./consultation-helpers";
 import { BACKENDS, testConfig } from "./helpers";
 import { createSmtpPeer, type SmtpPeer } from "./smtp-peer";
@@ -26,10 +25,9 @@ describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)",
       NOTIFY_TO: "sales@example.com",
       MAIL_FROM: "Ceylon Bridge <no-reply@example.com>",
     });
-    const secret = linkSecretOnce(c.db, undefined, c.clock);
     return new OutboxWorker({
       database: c.database,
-      channels: deliveryChannels(config, c.db, { secret, clock: c.clock }),
+      channels: deliveryChannels({ config, database: c.database, clock: c.clock }),
       logger: silent,
       clock: c.clock,
       random: () => 0.5,

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../src/db/database";
-import { listLeads } from "../src/leads/lead-queries";
+import { openDatabase } from "../src/records/database";
+import { listLeads } from "../src/records/lead-queries";
 import { buildServer, childEnv, freePort, serverDir, tempDir, validContact, validQuotation } from "./helpers";
 import { createSmtpPeer, type SmtpPeer } from "./smtp-peer";
 

@@ -1,13 +1,13 @@
 import { DEFAULT_RETENTION } from "@site/contracts";
 import { describe, expect, it } from "vitest";
-import type { Channel } from "../src/db/schema";
-import { listAudit } from "../src/leads/audit-log";
-import { eraseByEmail, exportByEmail, purgeExpired } from "../src/leads/data-rights";
-import { DELETE_CHUNK } from "../src/leads/lead-deletion";
-import type { NewLead } from "../src/leads/lead-store";
-import { leadsToCsv } from "../src/leads/lead-csv";
-import { listLeads } from "../src/leads/lead-queries";
-import { DELIVERY_EXPIRY_MS, giveUpExpired } from "../src/leads/outbox-store";
+import type { Channel } from "../src/platform/db/schema";
+import { listAudit } from "../src/records/audit";
+import { eraseByEmail, exportByEmail, purgeExpired } from "../src/privacy/data-rights";
+import { DELETE_CHUNK } from "../src/privacy/lead-deletion";
+import type { NewLead } from "../src/records/intake/store-leads";
+import { leadsToCsv } from "../src/records/lead-csv";
+import { listLeads } from "../src/records/lead-queries";
+import { DELIVERY_EXPIRY_MS, giveUpExpired } from "../src/records/outbox/outbox-store";
 import { BACKENDS, useLeadServices } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;

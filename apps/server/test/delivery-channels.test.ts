@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { autoreplyChannel, emailChannel } from "../src/leads/delivery-channel";
-import { getLead } from "../src/leads/lead-queries";
-import { createSmtpMailer } from "../src/leads/mailer";
-import { OutboxWorker } from "../src/leads/outbox-worker";
-import { webhookChannel, webhookId } from "../src/leads/webhook-channel";
+import { autoreplyChannel, emailChannel } from "../src/records/outbox/delivery-channel";
+import { getLead } from "../src/records/lead-queries";
+import { createSmtpMailer } from "../src/platform/mail/mailer";
+import { OutboxWorker } from "../src/records/outbox/outbox-worker";
+import { webhookChannel, webhookId } from "../src/records/outbox/webhook-channel";
 import { BACKENDS, json, useLeadServices, validContact, validQuotation } from "./helpers";
 import { createSmtpPeer, type SmtpPeer } from "./smtp-peer";
 import { createWebhookReceiver } from "./webhook-receiver";

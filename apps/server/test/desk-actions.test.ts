@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { listAudit } from "../src/leads/audit-log";
-import { getLead, listLeads } from "../src/leads/lead-queries";
+import { listAudit } from "../src/records/audit";
+import { getLead, listLeads } from "../src/records/lead-queries";
 import { DESK_URL, useDesk } from "./desk-helpers";
 import { BACKENDS } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { STATIC_SECURITY_HEADERS } from "@site/site-policy";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config";
+import { loadConfig } from "../src/platform/config/config";
 import { useDesk } from "./desk-helpers";
 
 describe("desk pages and headers", () => {

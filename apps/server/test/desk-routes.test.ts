@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_API_ROUTES } from "../src/desk/guard";
+import { PUBLIC_API_ROUTES } from "../src/records/staff/guard";
 import { DESK_URL, FOREIGN_ORIGIN, useDesk } from "./desk-helpers";
 import { BACKENDS } from "./helpers";
 

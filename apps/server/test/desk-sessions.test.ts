@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../src/desk/session-store";
-import { removeStaff } from "../src/desk/staff-store";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../src/records/staff/session-store";
+import { removeStaff } from "../src/records/staff/staff-store";
 import { DESK_URL, useDesk } from "./desk-helpers";
 import { BACKENDS } from "./helpers";
 

@@ -1,9 +1,9 @@
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
-import type { Database } from "../src/db/database";
-import { openDatabase } from "../src/db/database";
-import { writeLeadBatch } from "../src/leads/lead-store";
-import { LeadWriter } from "../src/leads/lead-writer";
+import type { Database } from "../src/records/database";
+import { openDatabase } from "../src/records/database";
+import { writeLeadBatch } from "../src/records/intake/lead-batch";
+import { LeadWriter } from "../src/records/intake/lead-writer";
 import { BACKENDS, json, useLeadServices, validContact } from "./helpers";
 
 // Group commit: concurrent lead writes share one transaction; each request is answered once the

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config";
-import { createSmtpMailer, isLoopbackHost, mustStartTls } from "../src/leads/mailer";
+import { loadConfig } from "../src/platform/config/config";
+import { createSmtpMailer, isLoopbackHost, mustStartTls } from "../src/platform/mail/mailer";
 import { createSmtpPeer, type SmtpPeer } from "./smtp-peer";
 
 // SMTP_REQUIRE_TLS: the mailer refuses a server that does not offer STARTTLS (or a conversation

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS, migrateToLatest } from "../src/db/migrations";
-import { listLeads } from "../src/leads/lead-queries";
+import { MIGRATIONS, migrateToLatest } from "../src/platform/db/migrations";
+import { listLeads } from "../src/records/lead-queries";
 import { BACKENDS, openTestDatabase } from "./helpers";
 
 describe.each(BACKENDS)("migration 0002_privacy on $backend", ({ backend, skip }) => {

@@ -1,8 +1,8 @@
 import { type Kysely, type KyselyPlugin, type Migration, SelectQueryNode, sql } from "kysely";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/database";
-import { MIGRATIONS, migrateToLatest } from "../src/db/migrations";
+import { type Database, openDatabase } from "../src/records/database";
+import { MIGRATIONS, migrateToLatest } from "../src/platform/db/migrations";
 import { BACKENDS, openTestDatabase } from "./helpers";
 
 // Migrations run under a lock, in one transaction: two starts at once migrate once, and a start

@@ -9,11 +9,11 @@ import {
   UpdateQueryNode,
 } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ManualClock } from "../src/clock";
-import { getLead } from "../src/leads/lead-queries";
-import { emailChannel } from "../src/leads/delivery-channel";
-import { createSmtpMailer } from "../src/leads/mailer";
-import { OutboxWorker, type OutboxWorkerOptions } from "../src/leads/outbox-worker";
+import { ManualClock } from "../src/platform/clock";
+import { getLead } from "../src/records/lead-queries";
+import { emailChannel } from "../src/records/outbox/delivery-channel";
+import { createSmtpMailer } from "../src/platform/mail/mailer";
+import { OutboxWorker, type OutboxWorkerOptions } from "../src/records/outbox/outbox-worker";
 import { BACKENDS, openTestDatabase, type TestDatabase, validContact } from "./helpers";
 import { createSmtpPeer, type SmtpPeer, type SmtpPeerOptions } from "./smtp-peer";
 

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app";
-import { ManualClock } from "../src/clock";
-import { emailChannel } from "../src/leads/delivery-channel";
-import { readLeadNotice } from "../src/leads/lead-notice";
-import { getLead, listLeads } from "../src/leads/lead-queries";
-import {
-  buildLeadMail,
-  createSmtpMailer,
-  escapeHtml,
-  headerSafe,
-  leadMessageId,
-  mailDomain,
-} from "../src/leads/mailer";
-import { backoffDelay, DEFAULT_BACKOFF, OutboxWorker } from "../src/leads/outbox-worker";
+import { ManualClock } from "../src/platform/clock";
+import { emailChannel } from "../src/records/outbox/delivery-channel";
+import { readLeadNotice } from "../src/records/outbox/lead-notice";
+import { getLead, listLeads } from "../src/records/lead-queries";
+import { createSmtpMailer, escapeHtml, headerSafe, mailDomain } from "../src/platform/mail/mailer";
+import { buildLeadMail, leadMessageId } from "../src/records/outbox/lead-mail";
+import { backoffDelay, DEFAULT_BACKOFF, OutboxWorker } from "../src/records/outbox/outbox-worker";
 import {
   BACKENDS,
   json,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig, packageDirOf, repoRoot } from "../src/config";
+import { loadConfig, packageDirOf, repoRoot } from "../src/platform/config/config";
 
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
+import { loadConfig } from "../src/platform/config/config";
 
 // The privacy notice and the purge read the same periods (packages/contracts' retentionFromEnv, from
 // RETENTION_ENQUIRY_MONTHS / RETENTION_SPAM_DAYS). This test reads the notice the real site build

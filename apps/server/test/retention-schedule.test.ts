@@ -1,8 +1,8 @@
 import { DEFAULT_RETENTION } from "@site/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { listAudit } from "../src/leads/audit-log";
-import { ManualClock } from "../src/clock";
-import { scheduleDailyPurge } from "../src/leads/retention-schedule";
+import { listAudit } from "../src/records/audit";
+import { ManualClock } from "../src/platform/clock";
+import { scheduleDailyPurge } from "../src/privacy/retention-schedule";
 import { BACKENDS, useLeadServices } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;

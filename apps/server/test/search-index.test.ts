@@ -1,10 +1,10 @@
 import { inboxQuerySchema } from "@site/contracts/desk";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Database } from "../src/db/database";
-import type { DB } from "../src/db/schema";
-import { queryInbox } from "../src/desk/lead-inbox";
-import { newLeadId } from "../src/leads/ids";
+import type { Database } from "../src/records/database";
+import type { DB } from "../src/platform/db/schema";
+import { queryInbox } from "../src/leads/lead-inbox";
+import { newLeadId } from "../src/platform/ids";
 import { openTestDatabase, type TestDatabase, validContact } from "./helpers";
 
 // SQLite's search index is filled off the intake path (migration 0005): a stored lead waits in

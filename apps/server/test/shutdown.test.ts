@@ -5,7 +5,7 @@
 import net from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../src/db/database";
+import { openDatabase } from "../src/records/database";
 import { buildServer, freePort, tempDir, validContact } from "./helpers";
 import { connectRaw, parseResponses, rawPost } from "./raw-socket";
 import { type ServerProcess, startServerProcess } from "./server-process";

@@ -4,7 +4,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
+import { loadConfig } from "../src/platform/config/config";
 import { type Fixture, startFixture } from "./site-fixture";
 
 let fx: Fixture;

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_RETENTION } from "@site/contracts";
-import { inviteStaff } from "../src/desk/staff-store";
-import { addNote } from "../src/desk/lead-work";
-import { eraseByEmail, purgeExpired } from "../src/leads/data-rights";
-import { sqlitePath } from "../src/db/database";
+import { inviteStaff } from "../src/records/staff/staff-store";
+import { addNote } from "../src/leads/lead-work";
+import { eraseByEmail, purgeExpired } from "../src/privacy/data-rights";
+import { sqlitePath } from "../src/platform/db/database";
 import { openTestDatabase, type TestDatabase, validContact } from "./helpers";
 
 // Erasure and purge on SQLite leave nothing of the person readable in the database file or its WAL:

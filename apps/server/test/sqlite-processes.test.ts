@@ -5,7 +5,7 @@ import { readdirSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { childEnv, freePort, serverDir, tempDir, validContact } from "./helpers";
-import { MIGRATIONS } from "../src/db/migrations";
+import { MIGRATIONS } from "../src/platform/db/migrations";
 
 // SQLite shared by several processes on one file: services starting together, a start stopped by a
 // signal while it waits for another process's lock, and another process writing (as the leads

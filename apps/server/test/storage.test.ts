@@ -2,12 +2,13 @@ import { sql } from "kysely";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig, repoRoot } from "../src/config";
-import { openDatabase, sqlitePath } from "../src/db/database";
-import { migrateToLatest } from "../src/db/migrations";
+import { loadConfig, repoRoot } from "../src/platform/config/config";
+import { sqlitePath } from "../src/platform/db/database";
+import { openDatabase } from "../src/records/database";
+import { migrateToLatest } from "../src/platform/db/migrations";
 import { UUID_V7_PATTERN as LEAD_ID_PATTERN } from "@site/contracts/uuid";
-import { newLeadId } from "../src/leads/ids";
-import { purgeExpiredIdempotencyKeys } from "../src/leads/lead-store";
+import { newLeadId } from "../src/platform/ids";
+import { purgeExpiredIdempotencyKeys } from "../src/records/intake/lead-batch";
 import { BACKENDS, openTestDatabase, tempDir, validContact } from "./helpers";
 
 describe("SQLite storage settings", () => {

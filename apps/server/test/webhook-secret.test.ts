@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config";
+import { loadConfig } from "../src/platform/config/config";
 import { buildServer, childEnv, serverDir } from "./helpers";
 
 // WEBHOOK_SECRET as Standard Webhooks defines a symmetric signing secret: "whsec_", then the base64 of

@@ -1,8 +1,10 @@
 /**
- * The shared widgets' checks (spec §2 and §4: back-to-top, chat, cookie banner, the home page's
- * 'Why choose' carousel), each a function of a tab, written once: widgets.spec.ts runs each in a
- * fresh visitor's tab, long-visit.spec.ts runs them one after another in one tab.
+ * The shared widgets' checks (spec §2 and §4: back-to-top, chat, cookie banner, the home page's offer
+ * popup and 'Why choose' carousel), each a function of a tab, written once: widgets.spec.ts runs each
+ * in a fresh visitor's tab, long-visit.spec.ts runs them one after another in one tab.
  */
+import { OFFER_DELAY_MS } from "../app/content/offer";
+import { installClock, runFor } from "./fake-clock";
 import { expect } from "./fixtures";
 import type { Tab } from "./tab";
 
@@ -104,6 +106,34 @@ export async function cookieSettings(tab: Tab) {
   expect(await tab.run(accepted), "the checkboxes store nothing").toBe(null);
   await tab.click(bannerButton("Cookie Settings"));
   await tab.waitUntilShown(`${banner} fieldset`, false);
+}
+
+/**
+ * On a fake clock (installed for every later page of the tab), the offer popup opens 10 s after the
+ * home page loads, not 100 ms before; it offers 20% off and Get Offer; Close hides it.
+ */
+export async function offerPopupOnTime(tab: Tab) {
+  const offer = "dialog[open]";
+  await installClock(tab);
+  await tab.open("/");
+  await tab.waitFor(() => document.documentElement.dataset.offerPopup === "scheduled", []);
+  await runFor(tab, OFFER_DELAY_MS - 100);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await tab.shown(offer), "not open 100 ms early").toBe(false);
+  await runFor(tab, 100);
+  await tab.waitUntilShown(offer, true, 10_000);
+
+  const dialog = await tab.run((css) => {
+    const el = document.querySelector(css)!;
+    const link = el.querySelector("a");
+    return { text: el.textContent ?? "", link: link?.textContent?.trim(), href: link?.getAttribute("href") };
+  }, offer);
+  expect(dialog.text).toContain("Special Offer");
+  expect(dialog.text).toContain("20%");
+  expect(dialog).toMatchObject({ link: "Get Offer", href: "/register" });
+
+  await tab.click({ css: `${offer} button`, name: "Close" });
+  await tab.waitUntilShown(offer, false);
 }
 
 export const carousel = '[aria-roledescription="carousel"]';

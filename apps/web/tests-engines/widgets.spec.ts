@@ -16,6 +16,7 @@ import {
   cookieAccept,
   cookieDecline,
   cookieSettings,
+  offerPopupOnTime,
   openCarousel,
   slides,
 } from "./widget-checks";
@@ -46,33 +47,8 @@ test.describe("cookie banner", () => {
 });
 
 test.describe("offer popup", () => {
-  const offer = "dialog[open]";
-
   test(`opens ${OFFER_DELAY_MS / 1000} s after the home page loads; Close hides it`, async ({ tab }) => {
-    await installClock(tab);
-    await tab.open("/");
-    await tab.waitFor(() => document.documentElement.dataset.offerPopup === "scheduled", []);
-    await runFor(tab, OFFER_DELAY_MS - 100);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await tab.shown(offer), "not open 100 ms early").toBe(false);
-    await runFor(tab, 100);
-    await tab.waitUntilShown(offer, true, 10_000);
-
-    const dialog = await tab.run((css) => {
-      const el = document.querySelector(css)!;
-      const link = el.querySelector("a");
-      return {
-        text: el.textContent ?? "",
-        link: link?.textContent?.trim(),
-        href: link?.getAttribute("href"),
-      };
-    }, offer);
-    expect(dialog.text).toContain("Special Offer");
-    expect(dialog.text).toContain("20%");
-    expect(dialog).toMatchObject({ link: "Get Offer", href: "/register" });
-
-    await tab.click({ css: `${offer} button`, name: "Close" });
-    await tab.waitUntilShown(offer, false);
+    await offerPopupOnTime(tab);
   });
 });
 

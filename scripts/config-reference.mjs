@@ -1,5 +1,5 @@
 // The reference tables of docs/configuration.md, generated from the schemas that parse the variables:
-// the server's (apps/server/src/config.ts) and the site build's (apps/web/build-steps/build-settings.ts).
+// the server's (apps/server/src/platform/config/config.ts) and the site build's (apps/web/build-steps/build-settings.ts).
 // Each variable's documentation lives in its schema's `.meta()`: `description`, and where the schema
 // cannot say it, `defaultText` and `values`. `npm run docs:config` rewrites the part of the page between
 // the two markers; scripts/config-reference.test.mjs fails while the page differs from what it would write.
@@ -18,7 +18,7 @@ const END = "<!-- reference: end -->";
 const SOURCES = [
   {
     heading: "The server and the leads command",
-    file: "apps/server/src/config.ts",
+    file: "apps/server/src/platform/config/config.ts",
     exportName: "envSchema",
     intro:
       "Read at every start by the site, the services, the desk and `npm run leads`, parsed once with zod: a bad " +
@@ -41,7 +41,7 @@ const SOURCES = [
  */
 export async function loadSources() {
   const jiti = createJiti(import.meta.url);
-  const { repoRoot } = await jiti.import("../apps/server/src/config.ts");
+  const { repoRoot } = await jiti.import("../apps/server/src/platform/config/config.ts");
   const sources = [];
   for (const source of SOURCES) {
     const module = await jiti.import(`../${source.file}`);

@@ -11,7 +11,7 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.dev
 await build({
   entryPoints: {
     main: "src/main.ts",
-    "sqlite-thread": "src/db/sqlite-thread.ts",
+    "sqlite-thread": "src/records/intake/sqlite-thread.ts",
     "cli/leads": "src/cli/leads.ts",
     "cli/content": "src/cli/content.ts",
     "bench/leads": "src/bench/leads.ts",

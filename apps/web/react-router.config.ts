@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./app/content/site-paths";
+import { prerenderPaths } from "./app/lib/site-paths";
 import { buildSettings } from "./build-steps/build-settings";
 import { finishSiteBuild } from "./build-steps/finish-site-build";
 import { futureFlags } from "./build-steps/future-flags";

@@ -1,18 +1,16 @@
+// Starts and stops one process: its configuration, the database, the listeners of its roles (app.ts)
+// and its background work (process.ts); on SIGTERM/SIGINT, everything in the reverse order.
 import type { FastifyBaseLogger } from "fastify";
 import pretty from "pino-pretty";
-import { buildApp, createChatBus, type Role } from "./app";
-import { conversationState } from "./chat/chat-store";
-import { type Config, ConfigError, loadConfig } from "./config";
-import { type Database, openDatabase } from "./db/database";
-import { systemClock } from "./clock";
-import { linkSecretOnce } from "./consultations/link-token";
-import { deliveryChannels } from "./leads/delivery-setup";
-import { scheduleDailyPurge } from "./leads/retention-schedule";
-import { OutboxWorker } from "./leads/outbox-worker";
-import { countUnsent } from "./leads/outbox-store";
-import { RateLimitBackend } from "./rate-limit";
-import { createShutdown } from "./shutdown";
-import { countMembers } from "./desk/staff-store";
+import { buildApp } from "./app";
+import { systemClock } from "./platform/clock";
+import { type Config, ConfigError, loadConfig, type Role } from "./platform/config/config";
+import { RateLimitBackend } from "./platform/http/rate-limit";
+import { createShutdown } from "./platform/shutdown";
+import { openShared, startWork } from "./process";
+import { type Database, openDatabase } from "./records/database";
+import { countUnsent } from "./records/outbox/outbox-store";
+import { countMembers } from "./records/staff/staff-store";
 import { startupSummary } from "./startup-summary";
 
 let config: Config;
@@ -39,7 +37,7 @@ shutdown.install();
 // One database per process, shared by the lead roles and the desk; at most one outbox worker, run by
 // a process that takes leads.
 let database: Database | undefined;
-let worker: OutboxWorker | undefined;
+let background: ReturnType<typeof startWork> | undefined;
 if (roles.some((r) => r !== "site")) {
   // A signal during start-up aborts the migrations (they roll back: one transaction, under a lock
   // that may still be awaited), then closes the database; start-up goes no further.
@@ -58,27 +56,33 @@ const terminal = process.stdout.isTTY;
 const logStream = terminal
   ? pretty({ sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
   : undefined;
-// Live chat: one bus for the roles of this process (the contact service's visitors and the desk).
-// It logs through the first app's logger, once that exists.
-const chatLog: { current?: FastifyBaseLogger } = {};
-const chatBus =
-  config.LIVE_CHAT === "on" && database
-    ? createChatBus(config, {
-        warn: (obj: object, msg: string) => chatLog.current?.warn(obj, msg),
-        info: (msg: string) => chatLog.current?.info(msg),
-      })
-    : undefined;
+// What the roles of this process share (live chat's bus). It logs through the first app's logger,
+// once that exists.
+const sharedLog: { current?: FastifyBaseLogger } = {};
+const shared = database
+  ? openShared(config, {
+      warn: (obj: object, msg: string) => sharedLog.current?.warn(obj, msg),
+      info: (msg: string) => sharedLog.current?.info(msg),
+    })
+  : undefined;
 // One rate limit (and one Redis connection) for both lead services of the process.
 const rateLimit = leadRoles.length > 0 ? new RateLimitBackend(config) : undefined;
 if (rateLimit) shutdown.add("rate limit", async () => rateLimit.close());
 const apps = await Promise.all(
   roles.map((role) =>
-    buildApp(role, { config, database, logStream, rateLimit, chatBus, onLeadStored: () => worker?.wake() }),
+    buildApp(role, {
+      config,
+      database,
+      logStream,
+      rateLimit,
+      ...shared?.deps,
+      onLeadStored: () => background?.wake(),
+    }),
   ),
 );
 const log = apps[leadRoles.length ? roles.indexOf(leadRoles[0]!) : 0]!.log;
 shutdown.useLog(log);
-chatLog.current = log;
+sharedLog.current = log;
 
 let waiting: number | undefined;
 if (database) {
@@ -86,37 +90,11 @@ if (database) {
     { database: database.location, dialect: database.dialect },
     "lead store ready (migrations applied)",
   );
-  const stopPurge = scheduleDailyPurge({
-    database,
-    retention: config.retention,
-    clock: systemClock,
-    logger: log,
-  });
-  shutdown.add("retention purge", async () => stopPurge());
-  // The desk alone delivers nothing: the processes that take leads run the outbox worker.
-  const db = database.db;
-  const secret = linkSecretOnce(db, config.CONSULTATION_LINK_SECRET, systemClock);
-  // A chat reply mailed: the streams show "sent by e-mail".
-  const onChatMailed = (conversationId: string) => {
-    void conversationState(db, conversationId).then((state) => {
-      if (state) chatBus?.publish({ type: "state", conversationId, state });
-    });
-  };
-  const channels =
-    leadRoles.length > 0
-      ? deliveryChannels(config, db, { secret, clock: systemClock }, { onMailed: onChatMailed })
-      : {};
-  if (Object.keys(channels).length > 0) {
-    const w = (worker = new OutboxWorker({
-      database,
-      channels,
-      logger: log,
-      leaseMs: config.OUTBOX_LEASE_MS,
-    }));
-    shutdown.add("outbox worker", () => w.stop());
-    worker.start();
-    log.info({ channels: Object.keys(channels), notifyTo: config.NOTIFY_TO }, "outbox worker started");
-  }
+  background = startWork(
+    { config, database, clock: systemClock, log, ...shared?.deps },
+    { delivers: leadRoles.length > 0 },
+  );
+  for (const work of background.work) shutdown.add(work.name, () => work.stop());
   if (leadRoles.length > 0 && !config.SMTP_URL) {
     waiting = await countUnsent(database.db);
     // On a terminal the summary says it.
@@ -129,7 +107,7 @@ if (database) {
   }
 }
 
-if (chatBus) shutdown.add("chat bus", () => chatBus.close());
+if (shared) shutdown.add(shared.work.name, () => shared.work.stop());
 // Closing a server stops accepting, closes idle keep-alive connections and waits for requests in
 // flight (a request arriving on a kept-alive connection meanwhile gets 503 and `Connection: close`).
 shutdown.add(

@@ -1,6 +1,5 @@
-import type { Role } from "./app";
-import type { Config } from "./config";
-import type { Dialect } from "./db/database";
+import type { Config, Role } from "./platform/config/config";
+import type { Dialect } from "./platform/db/database";
 
 /** The exact command that invites the desk's first member (cli/staff.ts). */
 export const FIRST_INVITE = 'npm run leads -- staff invite you@example.com --name "Your Name"';

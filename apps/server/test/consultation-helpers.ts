@@ -11,10 +11,10 @@ import type { FastifyInstance } from "fastify";
 import ICAL from "ical.js";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../src/app";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { saveCompanySettings, saveMember } from "../src/consultations/availability-store";
-import { SessionStore } from "../src/desk/session-store";
-import { inviteStaff } from "../src/desk/staff-store";
+import { SessionStore } from "../src/records/staff/session-store";
+import { inviteStaff } from "../src/records/staff/staff-store";
 import { type Backend, openTestDatabase, ORIGIN, type TestDatabase, testConfig } from "./helpers";
 
 const TABLES = [

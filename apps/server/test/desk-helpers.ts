@@ -4,10 +4,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { type AppDeps, buildApp } from "../src/app";
-import { SessionStore } from "../src/desk/session-store";
-import { inviteStaff } from "../src/desk/staff-store";
-import { ManualClock } from "../src/clock";
-import type { NewLead } from "../src/leads/lead-store";
+import { SessionStore } from "../src/records/staff/session-store";
+import { inviteStaff } from "../src/records/staff/staff-store";
+import { ManualClock } from "../src/platform/clock";
+import type { NewLead } from "../src/records/intake/store-leads";
 import { type Backend, openTestDatabase, type TestDatabase, tempDir, testConfig } from "./helpers";
 
 export const DESK_URL = "http://localhost:8100";

@@ -6,10 +6,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
-import { buildApp, type Role } from "../src/app";
-import { type Config, loadConfig } from "../src/config";
-import { type Database, openDatabase } from "../src/db/database";
-import { ManualClock } from "../src/clock";
+import { buildApp } from "../src/app";
+import type { Role } from "../src/platform/config/config";
+import { type Config, loadConfig } from "../src/platform/config/config";
+import { type Database, openDatabase } from "../src/records/database";
+import { ManualClock } from "../src/platform/clock";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
+import { loadConfig } from "../src/platform/config/config";
 
 /** The inline scripts of the fixture pages, exactly as they appear between <script> and </script>. */
 export const HOME_SCRIPT = 'window.__fixture = {"page":"home"};\nconsole.log("home");';

@@ -3,7 +3,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { company } from "../app/content/company";
+import { company } from "@site/content/data/company";
 import { brand } from "../app/lib/brand";
 import { brandMarkSvg } from "./brand-mark";
 

@@ -2,7 +2,7 @@
 // build/client/robots.txt: allow everything, point crawlers at the sitemap.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { indexablePaths } from "../app/content/site-paths";
+import { indexablePaths } from "../app/lib/site-paths";
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -1,7 +1,7 @@
 // build/client/site.webmanifest: the installed app's name, colours and icons (written by icons.ts).
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { company } from "../app/content/company";
+import { company } from "@site/content/data/company";
 import { brand, iconFiles } from "../app/lib/brand";
 
 export async function writeWebManifest(clientDir: string): Promise<void> {

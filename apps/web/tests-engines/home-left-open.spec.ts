@@ -7,7 +7,7 @@
  * Runs RUNS times in Firefox and WebKit, once in Chromium; a page that stops answering for
  * FROZEN_AFTER_MS (20 s) fails the run.
  */
-import { OFFER_DELAY_MS } from "../app/content/offer";
+import { OFFER_DELAY_MS } from "../app/lib/offer-delay";
 import { expect, test } from "./fixtures";
 import { FROZEN_AFTER_MS } from "./tab";
 

@@ -10,7 +10,7 @@
  * The check runs REPETITIONS times in Firefox and WebKit, each run in the same browser as the one
  * before (as a visitor's browser goes on); Chromium, which never froze, runs it once.
  */
-import { prerenderPaths } from "../app/content/site-paths";
+import { prerenderPaths } from "../app/lib/site-paths";
 import { expect, test } from "./fixtures";
 import { FROZEN_AFTER_MS, type Tab } from "./tab";
 

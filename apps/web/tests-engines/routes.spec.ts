@@ -3,7 +3,7 @@
  * sees it (cookie banner showing) at 375 px and 1280 px. One sweep per width loads each page once
  * and records what the checks below look at.
  */
-import { notFoundPath, prerenderPaths } from "../app/content/site-paths";
+import { notFoundPath, prerenderPaths } from "../app/lib/site-paths";
 import type { EngineBrowser, PageErrors } from "./driver/driver";
 import { expect, test } from "./fixtures";
 import { Tab } from "./tab";

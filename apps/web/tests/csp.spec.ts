@@ -1,6 +1,6 @@
 import { type ConsoleMessage, type Page, expect, test } from "@playwright/test";
-import { findService } from "../app/content/services";
-import { notFoundPath, prerenderPaths } from "../app/content/site-paths";
+import { findService } from "../app/lib/services";
+import { notFoundPath, prerenderPaths } from "../app/lib/site-paths";
 
 /**
  * The strict CSP the site server sends (hash-only script-src, see packages/site-policy)

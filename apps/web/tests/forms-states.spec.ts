@@ -5,7 +5,7 @@
  */
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { waitForHydration } from "./support/chrome";
-import { company } from "../app/content/company";
+import { company } from "@site/content/data/company";
 import { baseURL, contactApiUrl, quotationApiUrl } from "./support/e2e-env";
 import { UUID_V7_PATTERN as UUID } from "@site/contracts/uuid";
 

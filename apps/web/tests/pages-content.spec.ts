@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { company } from "../app/content/company";
-import { jobs } from "../app/content/jobs";
-import { products } from "../app/content/products";
-import { serviceSlugs, services } from "../app/content/services";
-import { whyChoose } from "../app/content/why-choose";
+import { company } from "@site/content/data/company";
+import { jobs } from "@site/content/data/jobs";
+import { products } from "@site/content/data/products";
+import { serviceSlugs } from "../app/lib/services";
+import { services } from "@site/content/data/services";
+import { whyChoose } from "@site/content/data/why-choose";
 import { serveSpaFallbackIfMissing } from "./pages-helpers";
 import { waitForHydration } from "./support/chrome";
 

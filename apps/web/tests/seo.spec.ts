@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { company } from "../app/content/company";
+import { company } from "@site/content/data/company";
 import { type LdNode, ofType, parseRawHtml } from "./support/html-head";
 import { canonicalFor, indexableRoutes, isNested, noindexRoutes, routes, siteUrl } from "./support/site";
 

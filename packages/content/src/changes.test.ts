@@ -38,6 +38,24 @@ describe("describeFileChange", () => {
     ]);
   });
 
+  it("names a privacy section's part by its title, or its place, and says when parts come or go", () => {
+    const before = read("privacy.yaml");
+    const after = before
+      .replace(
+        "To prepare a quotation for you and discuss it with you.",
+        "To prepare and discuss a quotation.",
+      )
+      .replace(
+        / {6}- discriminant: text\n {8}value:\n {10}text: >\n {12}You can remove it[^]*?onlyWithLiveChat: false\n/,
+        "",
+      );
+    expect(after).not.toBe(before);
+    expect(describeFileChange("privacy.yaml", bytes(before), bytes(after))).toEqual([
+      "Sections › What we collect and why › Content › Quotation form › Why: “To prepare a quotation for you and discuss it with you.” → “To prepare and discuss a quotation.”",
+      "Sections › Cookies and browser storage › Content: removed “item 3”",
+    ]);
+  });
+
   it("describes images and files that came or went", () => {
     expect(describeFileChange("images/a.png", undefined, bytes("x"))).toEqual(["added"]);
     expect(describeFileChange("images/a.png", bytes("x"), undefined)).toEqual(["removed"]);

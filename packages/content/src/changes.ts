@@ -1,23 +1,13 @@
 import { z } from "zod";
 import { KINDS, kindOfFile } from "./kinds";
 import { parseYaml } from "./load";
-import { type EditorField, editorFields } from "./schema/fields";
+import { blockKinds, metaOf, unwrap } from "./schema-walk";
 
 // What a publish changed, in the editor's words, for its commit message and the desk's history:
 // "Openings: added “QA Engineer Intern”", "Openings › Software Engineer Intern › Title: “…” → “…”".
 
 const MAX_LINES = 20;
 const SHORT = 80;
-
-const unwrap = (schema: z.ZodType): z.ZodType => {
-  let s = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodPipe || s instanceof z.ZodDefault) {
-    s = (s instanceof z.ZodPipe ? s.in : s.unwrap()) as z.ZodType;
-  }
-  return s;
-};
-const metaOf = (schema: z.ZodType) =>
-  (editorFields.get(schema) ?? editorFields.get(unwrap(schema))) as EditorField | undefined;
 
 const quote = (v: unknown) => `“${String(v)}”`;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -98,7 +88,44 @@ function diff(schema: z.ZodType, before: unknown, after: unknown, path: string[]
     });
     return;
   }
+  if (
+    inner instanceof z.ZodArray &&
+    inner.element instanceof z.ZodDiscriminatedUnion &&
+    meta?.kind === "blocks"
+  ) {
+    diffBlocks(inner.element, meta.members, before, after, path, out);
+    return;
+  }
   out.push(leafChange(path, before, after));
+}
+
+type Block = { discriminant?: unknown; value?: unknown };
+
+/** Items of several kinds (a privacy section's texts and activities): compared place by place. */
+function diffBlocks(
+  union: z.ZodDiscriminatedUnion,
+  members: Readonly<Record<string, { label: string; itemLabel?: string }>>,
+  before: unknown,
+  after: unknown,
+  path: string[],
+  out: string[],
+) {
+  const [a, b] = [before, after].map((v) => (Array.isArray(v) ? (v as Block[]) : []));
+  const kinds = blockKinds(union);
+  const nameOf = (item: Block | undefined, i: number) => {
+    const field = members[String(item?.discriminant)]?.itemLabel;
+    const named = field && item?.value ? (item.value as Record<string, unknown>)[field] : undefined;
+    return typeof named === "string" ? named : `item ${i + 1}`;
+  };
+  for (let i = 0; i < Math.max(a!.length, b!.length); i++) {
+    const [x, y] = [a![i], b![i]];
+    const kind = kinds.get(String(y?.discriminant));
+    if (!x) out.push(`${join(path)}: added ${quote(nameOf(y, i))}`);
+    else if (!y) out.push(`${join(path)}: removed ${quote(nameOf(x, i))}`);
+    else if (x.discriminant !== y.discriminant || !kind)
+      out.push(`${join([...path, nameOf(y, i)])}: replaced`);
+    else diff(kind, x.value, y.value, [...path, nameOf(x, i)], out);
+  }
 }
 
 /**

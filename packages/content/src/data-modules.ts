@@ -1,7 +1,4 @@
-import { priceText } from "./paths";
-import type { Package, SiteContent } from "./site-content";
-
-const lowest = (packages: readonly Package[]) => priceText(Math.min(...packages.map((p) => p.amount)));
+import type { SiteContent } from "./site-content";
 
 /**
  * The modules the site imports its content from (`@site/content/data/<name>`), each a projection of
@@ -21,16 +18,6 @@ export const dataModules = {
   packages: (c: SiteContent) => ({
     webDevelopmentPackages: c.packages.webDevelopment,
     hostingPackages: c.packages.hosting,
-  }),
-  /** What the header's Services menu says about the services and packages (on every page: small). */
-  "menu-facts": (c: SiteContent) => ({
-    menuFacts: {
-      serviceCount: c.services.length,
-      lowestPrice: {
-        webDevelopment: lowest(c.packages.webDevelopment),
-        hosting: lowest(c.packages.hosting),
-      },
-    },
   }),
   jobs: (c: SiteContent) => ({ jobs: c.jobs }),
   services: (c: SiteContent) => ({
@@ -61,6 +48,10 @@ export const dataModules = {
       ]),
     ),
   }),
+  consultation: (c: SiteContent) => ({ consultation: c.consultation }),
+  privacy: (c: SiteContent) => ({ privacy: c.privacy }),
+  "live-chat": (c: SiteContent) => ({ liveChat: c.liveChat }),
+  navigation: (c: SiteContent) => ({ navigation: c.navigation }),
 } satisfies Record<string, (c: SiteContent) => Record<string, unknown>>;
 
 export type DataModuleName = keyof typeof dataModules;

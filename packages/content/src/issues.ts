@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { editorFields } from "./schema/fields";
+import type { z } from "zod";
+import { descend } from "./schema-walk";
 
 /** One thing wrong with the content: which file, which field (as the editor names it), what. */
 export interface ContentIssue {
@@ -24,14 +24,6 @@ export function describeIssues(issues: readonly ContentIssue[]): string {
   return `The site's content is invalid (${issues.length} ${issues.length === 1 ? "problem" : "problems"}):\n${lines.join("\n")}`;
 }
 
-const unwrap = (schema: z.ZodType): z.ZodType => {
-  let s = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodPipe || s instanceof z.ZodDefault) {
-    s = (s instanceof z.ZodPipe ? s.in : s.unwrap()) as z.ZodType;
-  }
-  return s;
-};
-
 /**
  * The editor's name of a place in a file: each level's label, and for a list item the value of the
  * field that names it (a job's title), else its position ("item 4").
@@ -41,26 +33,9 @@ export function fieldName(schema: z.ZodType, path: readonly PropertyKey[], data:
   let s: z.ZodType | undefined = schema;
   let d: unknown = data;
   for (const key of path) {
-    const here: z.ZodType | undefined = s ? unwrap(s) : undefined;
-    if (here instanceof z.ZodArray && typeof key === "number") {
-      const meta = editorFields.get(here);
-      const item = Array.isArray(d) ? d[key] : undefined;
-      const named =
-        meta?.kind === "list" && meta.itemLabel && item && typeof item === "object"
-          ? (item as Record<string, unknown>)[meta.itemLabel]
-          : undefined;
-      parts.push(typeof named === "string" && named.trim() ? named.trim() : `item ${key + 1}`);
-      s = here.element as z.ZodType;
-    } else if (here instanceof z.ZodObject && typeof key === "string") {
-      const child = here.shape[key] as z.ZodType | undefined;
-      const meta = child ? (editorFields.get(unwrap(child)) ?? editorFields.get(child)) : undefined;
-      parts.push(meta?.label ?? key);
-      s = child;
-    } else {
-      parts.push(String(key));
-      s = undefined;
-    }
-    d = d && typeof d === "object" ? (d as Record<PropertyKey, unknown>)[key] : undefined;
+    const step = descend(s, key, d);
+    if (step.label !== null) parts.push(step.label);
+    ({ schema: s, data: d } = step);
   }
   return parts.join(" › ");
 }

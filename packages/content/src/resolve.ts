@@ -1,19 +1,9 @@
 import { type ContentIssue, fieldName } from "./issues";
+import { filledBySiteAt, fillPlaceholders, placeholderValues } from "./placeholders";
 import { KINDS, type KindName, type RawContent } from "./kinds";
 import { illustrationPath, priceText, serviceSlug } from "./paths";
 import { type RichText, parseRichText } from "./rich-text";
-import type { Job, Package, SiteContent } from "./site-content";
-
-/** What any text may say instead of repeating a company fact: {company.name} etc. */
-const PLACEHOLDER = /\{([A-Za-z][\w.]*)\}/g;
-
-function placeholders(company: RawContent["company"]): Record<string, string> {
-  return {
-    "company.name": company.name,
-    "company.legalName": company.legalName,
-    "company.foundingYear": String(company.foundingYear),
-  };
-}
+import type { Job, Package, PrivacyBlock, SiteContent } from "./site-content";
 
 /** Collects issues against the raw data, so that each names its file and field as the editor does. */
 class Issues {
@@ -23,29 +13,6 @@ class Issues {
     const { file, schema } = KINDS[kind];
     this.list.push({ file, path, field: fieldName(schema, path, this.raw[kind]), message });
   }
-}
-
-/** Every string of `value` with its placeholders filled in; unknown ones are issues. */
-function fill<T>(
-  value: T,
-  values: Record<string, string>,
-  report: (path: (string | number)[], name: string) => void,
-  path: (string | number)[] = [],
-): T {
-  if (typeof value === "string") {
-    return value.replace(PLACEHOLDER, (whole, name: string) => {
-      if (name in values) return values[name]!;
-      report(path, name);
-      return whole;
-    }) as T;
-  }
-  if (Array.isArray(value)) return value.map((v, i) => fill(v, values, report, [...path, i])) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, fill(v, values, report, [...path, k])]),
-    ) as T;
-  }
-  return value;
 }
 
 function duplicates(values: readonly string[]): Set<string> {
@@ -62,21 +29,22 @@ function duplicates(values: readonly string[]): Set<string> {
  */
 export function resolveContent(input: RawContent): { content: SiteContent } | { issues: ContentIssue[] } {
   const issues = new Issues(input);
-  const values = placeholders(input.company);
+  const values = placeholderValues(input);
   const raw = Object.fromEntries(
     (Object.keys(input) as KindName[]).map((kind) => [
       kind,
       kind === "company"
         ? input.company
-        : fill(input[kind], values, (path, name) =>
+        : fillPlaceholders(input[kind], values, (path, name) => {
+            if (filledBySiteAt(KINDS[kind].schema, path, input[kind]).has(name)) return;
             issues.add(
               kind,
               path,
               `{${name}} is not something a text can name: use ${Object.keys(values)
                 .map((v) => `{${v}}`)
                 .join(", ")}`,
-            ),
-          ),
+            );
+          }),
     ]),
   ) as RawContent;
 
@@ -170,6 +138,25 @@ export function resolveContent(input: RawContent): { content: SiteContent } | { 
     story: { title: raw.about.story.title, text: rich("about", ["story", "text"], raw.about.story.text) },
   };
 
+  const privacy = {
+    ...raw.privacy,
+    sections: raw.privacy.sections.map((section, i) => ({
+      ...section,
+      blocks: section.blocks.map(({ discriminant, value }, j): PrivacyBlock => {
+        if (discriminant === "activity") return { kind: "activity", ...value };
+        const where = ["sections", i, "blocks", j, "value", "text"];
+        return { kind: "text", ...value, text: rich("privacy", where, value.text) };
+      }),
+    })),
+  };
+  for (const dup of duplicates(privacy.sections.map((s) => s.id))) {
+    issues.add(
+      "privacy",
+      ["sections", privacy.sections.findLastIndex((s) => s.id === dup), "id"],
+      `another section already has the anchor "${dup}"`,
+    );
+  }
+
   if (issues.list.length) return { issues: issues.list };
   return {
     content: {
@@ -184,6 +171,10 @@ export function resolveContent(input: RawContent): { content: SiteContent } | { 
       jobs,
       services,
       products,
+      consultation: raw.consultation,
+      privacy,
+      liveChat: raw.liveChat,
+      navigation: raw.navigation,
     },
   };
 }

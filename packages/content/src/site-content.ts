@@ -9,6 +9,10 @@ import type { PackagesFile } from "./schema/packages";
 import type { JobsFile } from "./schema/jobs";
 import type { ServicesFile } from "./schema/services";
 import type { ProductsFile } from "./schema/products";
+import type { ConsultationFile } from "./schema/consultation";
+import type { LiveChatFile } from "./schema/live-chat";
+import type { NavigationFile } from "./schema/navigation";
+import type { PrivacyFile } from "./schema/privacy";
 import type { RichText } from "./rich-text";
 
 // The content as the site uses it: the files' data with what derives from it filled in (rich text
@@ -50,6 +54,22 @@ export interface Product extends Omit<ProductFile, "photo" | "illustration"> {
   image: string;
 }
 
+export type Consultation = ConsultationFile;
+export type LiveChat = LiveChatFile;
+export type Navigation = NavigationFile;
+
+type PrivacyFileSection = PrivacyFile["sections"][number];
+type PrivacyFileBlock = PrivacyFileSection["blocks"][number];
+/** One processing activity of the privacy notice: what is collected, why, on which basis, how long. */
+export type PrivacyActivity = Extract<PrivacyFileBlock, { discriminant: "activity" }>["value"];
+/** A part of a privacy notice section: text (paragraphs and lists), or a processing activity. */
+export type PrivacyBlock =
+  | { kind: "text"; text: RichText; onlyWithLiveChat: boolean }
+  | ({ kind: "activity" } & PrivacyActivity);
+export interface Privacy extends Omit<PrivacyFile, "sections"> {
+  sections: (Omit<PrivacyFileSection, "blocks"> & { blocks: PrivacyBlock[] })[];
+}
+
 export interface SiteContent {
   company: Company;
   home: Home;
@@ -62,4 +82,8 @@ export interface SiteContent {
   jobs: Job[];
   services: Service[];
   products: Product[];
+  consultation: Consultation;
+  privacy: Privacy;
+  liveChat: LiveChat;
+  navigation: Navigation;
 }

@@ -9,7 +9,10 @@ import { UPLOADS_DIRECTORY, UPLOADS_PUBLIC_PATH } from "./schema/fields";
 import type { SiteContent } from "./site-content";
 
 const PREFIX = "@site/content/data/";
+/** A data module's id in the build: `\0site-content:<name>.js`, code like any other module (so the
+ * site's chunking, build-steps/manual-chunks.ts, places it by who imports it). */
 const VIRTUAL = "\0site-content:";
+const SUFFIX = ".js";
 
 /** Modules that must never reach a browser: the parsers and the loader that uses them. */
 const SERVER_ONLY = [
@@ -46,11 +49,11 @@ export function siteContent(options: { dir?: string } = {}): Plugin {
       const name = id.slice(PREFIX.length);
       if (!isDataModuleName(name))
         this.error(`${id}: no such content module (see packages/content/src/data-modules.ts)`);
-      return VIRTUAL + name;
+      return VIRTUAL + name + SUFFIX;
     },
     load(id) {
-      if (!id.startsWith(VIRTUAL)) return null;
-      const name = id.slice(VIRTUAL.length);
+      if (!id.startsWith(VIRTUAL) || !id.endsWith(SUFFIX)) return null;
+      const name = id.slice(VIRTUAL.length, -SUFFIX.length);
       if (!isDataModuleName(name)) return null;
       const exports = dataModules[name](load());
       return Object.entries(exports)

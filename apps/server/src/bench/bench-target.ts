@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/database";
+import { loadConfig } from "../platform/config/config";
+import { openDatabase } from "../records/database";
 
 const dir = mkdtempSync(path.join(tmpdir(), "leads-bench-"));
 const config = loadConfig({

@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { openDatabase } from "../db/database";
-import { queryInbox } from "../desk/lead-inbox";
-import { newLeadId } from "../leads/ids";
+import { openDatabase } from "../records/database";
+import { queryInbox } from "../leads/lead-inbox";
+import { newLeadId } from "../platform/ids";
 import { searchIndexCaughtUp, seedLeads } from "./seed-leads";
 
 const total = Number(process.env.BENCH_LEADS ?? 100_000);

@@ -13,10 +13,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { DEFAULT_RETENTION } from "@site/contracts";
-import { type Database, openDatabase } from "../db/database";
-import { MIGRATIONS, migrateToLatest } from "../db/migrations";
-import { eraseByEmail, purgeExpired } from "../leads/data-rights";
-import { DELETE_CHUNK } from "../leads/lead-deletion";
+import { type Database, openDatabase } from "../records/database";
+import { MIGRATIONS, migrateToLatest } from "../platform/db/migrations";
+import { eraseByEmail, purgeExpired } from "../privacy/data-rights";
+import { DELETE_CHUNK } from "../privacy/lead-deletion";
 import { SEED_END, SEED_SPAN_MS, searchIndexCaughtUp, seededEmail, seedLeads } from "./seed-leads";
 
 const total = Number(process.env.BENCH_LEADS ?? 100_000);

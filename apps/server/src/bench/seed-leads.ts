@@ -3,9 +3,9 @@
 import { LEAD_STATUSES } from "@site/contracts/desk";
 import { QUOTATION_SERVICES } from "@site/contracts";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
-import { newLeadId } from "../leads/ids";
+import type { Database } from "../records/database";
+import type { DB } from "../platform/db/schema";
+import { newLeadId } from "../platform/ids";
 
 /** The newest seeded lead arrives just before this instant; the oldest two years earlier. */
 export const SEED_END = Date.parse("2026-11-24T00:00:00Z");

@@ -2,9 +2,9 @@
 // transcript, taking and closing (audited), and each member's availability.
 import type { ChatSummary, ChatTranscript, Staff } from "@site/contracts/desk";
 import { type Kysely, sql } from "kysely";
-import type { DB } from "../db/schema";
-import { recordAudit } from "../leads/audit-log";
-import { messagesAfter } from "./chat-store";
+import type { DB } from "../platform/db/schema";
+import { recordAudit, staffActor } from "../records/audit";
+import { messagesAfter } from "./chat-reads";
 import { inOfficeHours } from "./office-hours";
 
 /** A member counts as present while their desk's stream beats within this time. */
@@ -130,11 +130,7 @@ export async function changeConversation(
       // The lead is the member's too, so the inbox's "assigned to me" finds it.
       await trx.updateTable("leads").set({ assignee: staff.id }).where("id", "=", id).execute();
     }
-    await recordAudit(
-      trx,
-      { actorType: "staff", actor: staff.id, action: `chat.${change}`, leadIds: [id] },
-      now,
-    );
+    await recordAudit(trx, { ...staffActor(staff), action: `chat.${change}`, leadIds: [id] }, now);
     return true;
   });
 }

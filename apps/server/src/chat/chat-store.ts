@@ -3,15 +3,16 @@
 // Every message takes the conversation's next `seq` in the transaction that stores it (an UPDATE of
 // the conversation's row, so concurrent writers on any instance queue on that row): a conversation's
 // seqs are gap-free and in commit order, which is what lets a stream replay "everything after N".
-import type { ChatConversationState, ChatMessage } from "@site/contracts/chat";
+import type { ChatMessage } from "@site/contracts/chat";
 import { CHAT_TOKEN_TTL_MS } from "@site/contracts/chat";
 import type { Kysely, Transaction } from "kysely";
 import { randomBytes } from "node:crypto";
-import type { Channel, DB } from "../db/schema";
-import { hashToken, newToken } from "../desk/tokens";
-import { newLeadId } from "../leads/ids";
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Channel, DB } from "../platform/db/schema";
+import { hashToken, newToken } from "../platform/tokens";
+import { newLeadId } from "../platform/ids";
+import { storeLeads } from "../records/intake/store-leads";
+import { requeueDelivery, teamChannels } from "../records/outbox/queue";
+import { messageRows, messagesAfter, toMessage } from "./chat-reads";
 
 /** A validated start (the contract's output: honeypot as a boolean). */
 export interface ChatStart {
@@ -75,31 +76,17 @@ export async function startConversation(
       return { conversationId: retried.lead_id, token, expiresAt, message: message!, replay: true };
     }
     const id = newLeadId(now);
-    await trx
-      .insertInto("leads")
-      .values({
-        id,
-        kind: "chat",
-        name: input.name,
-        email: input.email,
-        // A chat asks for no phone number; the column predates chats and is NOT NULL.
-        phone: "",
-        company: null,
-        service: null,
-        message: input.body,
-        details: null,
-        is_spam: input.website ? 1 : 0,
-        created_at: at,
-        last_activity_at: at,
-      })
-      .execute();
-    const channels = input.website ? [] : opts.channels.filter((c) => c === "email" || c === "webhook");
-    if (channels.length > 0) {
-      await trx
-        .insertInto("outbox")
-        .values(channels.map((channel) => ({ lead_id: id, channel, queued_at: at, next_attempt_at: at })))
-        .execute();
-    }
+    // A chat asks for no phone number: the store's phone is required, so it is stored empty.
+    const lead = {
+      kind: "chat" as const,
+      name: input.name,
+      email: input.email,
+      phone: "",
+      message: input.body,
+    };
+    await storeLeads(trx, [
+      { id, lead: { ...lead, isSpam: input.website }, now, channels: teamChannels(opts.channels) },
+    ]);
     await trx
       .insertInto("chat_conversations")
       .values({
@@ -222,107 +209,10 @@ export async function addMessage(
  * taken again once the lease runs out (chat/reply-mail.ts mails only what was not mailed or read).
  */
 async function queueReplyMail(trx: Transaction<DB>, leadId: string, now: Date, afterMs: number) {
-  const due = new Date(now.getTime() + afterMs).toISOString();
-  const reset = {
-    queued_at: now.toISOString(),
-    next_attempt_at: due,
-    sent_at: null,
-    given_up_at: null,
-    attempts: 0,
-    last_error: null,
-    claim_token: null,
-  };
-  await trx
-    .insertInto("outbox")
-    .values({ lead_id: leadId, channel: "chat-reply", ...reset })
-    .onConflict((oc) => oc.columns(["lead_id", "channel"]).doUpdateSet(reset))
-    .execute();
-}
-
-function messageRows(db: Db, conversationId: string) {
-  return db
-    .selectFrom("chat_messages")
-    .leftJoin("staff", "staff.id", "chat_messages.staff_id")
-    .selectAll("chat_messages")
-    .select("staff.name as staff_name")
-    .where("chat_messages.lead_id", "=", conversationId);
-}
-
-function toMessage(r: {
-  id: string;
-  seq: number;
-  author: "visitor" | "staff";
-  body: string;
-  client_id: string | null;
-  created_at: string;
-  staff_name: string | null;
-}): ChatMessage {
-  return {
-    id: r.id,
-    seq: Number(r.seq),
-    author: r.author,
-    authorName: r.author === "staff" ? (r.staff_name ?? "Our team") : null,
-    body: r.body,
-    clientId: r.client_id,
-    createdAt: r.created_at,
-  };
-}
-
-/** The conversation's messages after `afterSeq`, in order (at most `limit`). */
-export async function messagesAfter(
-  db: Db,
-  conversationId: string,
-  afterSeq: number,
-  limit = 1000,
-): Promise<ChatMessage[]> {
-  const rows = await messageRows(db, conversationId)
-    .where("chat_messages.seq", ">", afterSeq)
-    .orderBy("chat_messages.seq")
-    .limit(limit)
-    .execute();
-  return rows.map(toMessage);
-}
-
-/** The conversation's state as both sides' streams report it; undefined when it does not exist. */
-export async function conversationState(
-  db: Db,
-  conversationId: string,
-): Promise<ChatConversationState | undefined> {
-  const r = await db
-    .selectFrom("chat_conversations")
-    .leftJoin("staff", "staff.id", "chat_conversations.taken_by")
-    .select([
-      "chat_conversations.state",
-      "chat_conversations.visitor_read_seq",
-      "chat_conversations.staff_read_seq",
-      "chat_conversations.mailed_seq",
-      "staff.name as taken_name",
-    ])
-    .where("chat_conversations.lead_id", "=", conversationId)
-    .executeTakeFirst();
-  if (!r) return undefined;
-  return {
-    conversationId,
-    state: r.state,
-    takenBy: r.taken_name ? firstName(r.taken_name) : null,
-    visitorReadSeq: Number(r.visitor_read_seq),
-    staffReadSeq: Number(r.staff_read_seq),
-    mailedSeq: Number(r.mailed_seq),
-  };
-}
-
-/** What the visitor sees of a member's name. */
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
-
-/** The conversation whose live token this is (SHA-256 compared in the database), or undefined. */
-export async function visitorConversation(db: Kysely<DB>, conversationId: string, token: string, now: Date) {
-  return db
-    .selectFrom("chat_conversations")
-    .select(["lead_id", "state", "last_seq"])
-    .where("lead_id", "=", conversationId)
-    .where("token_hash", "=", hashToken(token))
-    .where("token_expires_at", ">", now.toISOString())
-    .executeTakeFirst();
+  await requeueDelivery(trx, leadId, "chat-reply", now, {
+    due: new Date(now.getTime() + afterMs),
+    keepLease: true,
+  });
 }
 
 /** A new visitor token for a conversation (the resume link), reopening it. */

@@ -7,9 +7,9 @@
 import { CHAT_EVENTS, type ChatConversationState, type ChatMessage } from "@site/contracts/chat";
 import type { FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
+import type { DB } from "../platform/db/schema";
 import type { ChatBus } from "./chat-bus";
-import { conversationState, messagesAfter } from "./chat-store";
+import { conversationState, messagesAfter } from "./chat-reads";
 
 /** A comment line keeps proxies and our own idle timeout (SOCKET_TIMEOUT_MS) from closing the stream. */
 export const HEARTBEAT_MS = 15_000;

@@ -16,9 +16,9 @@ import { chatSentSchema } from "@site/contracts/chat";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import { staffOf } from "../desk/guard";
+import type { Clock } from "../platform/clock";
+import type { Database } from "../records/database";
+import { staffOf } from "../records/staff/guard";
 import type { ChatBus } from "./chat-bus";
 import {
   changeConversation,
@@ -30,7 +30,8 @@ import {
   touchPresence,
   transcript,
 } from "./chat-desk-store";
-import { addMessage, conversationState, markRead } from "./chat-store";
+import { conversationState } from "./chat-reads";
+import { addMessage, markRead } from "./chat-store";
 import { HEARTBEAT_MS, resumeFrom, type StreamRegistry, streamConversation } from "./chat-stream";
 
 export interface ChatDeskDeps {

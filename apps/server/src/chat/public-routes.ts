@@ -16,22 +16,15 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import type { Channel } from "../db/schema";
-import { postChecks } from "../post-rules";
+import type { Clock } from "../platform/clock";
+import type { Database } from "../records/database";
+import type { Channel } from "../platform/db/schema";
+import { postChecks } from "../platform/http/post-rules";
 import type { ChatBus } from "./chat-bus";
 import { chatStatus } from "./chat-desk-store";
 import { parseLink, verifyLink } from "./chat-links";
-import {
-  addMessage,
-  conversationState,
-  firstName,
-  markRead,
-  renewVisitorToken,
-  startConversation,
-  visitorConversation,
-} from "./chat-store";
+import { conversationState, firstName, visitorConversation } from "./chat-reads";
+import { addMessage, markRead, renewVisitorToken, startConversation } from "./chat-store";
 import { resumeFrom, type StreamRegistry, streamConversation } from "./chat-stream";
 
 export interface ChatPublicDeps {

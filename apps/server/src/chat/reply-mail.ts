@@ -3,11 +3,11 @@
 // row comes due, the mail holds the staff messages the visitor has neither read nor been mailed, and a
 // signed link that reopens the conversation; when there are none it is recorded without a mail.
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
-import type { DeliveryChannel } from "../leads/delivery-channel";
-import { escapeHtml, headerSafe, mailDomain, type Mailer, type MailSettings } from "../leads/mailer";
+import type { DB } from "../platform/db/schema";
+import type { DeliveryChannel } from "../records/outbox/delivery-channel";
+import { escapeHtml, headerSafe, mailDomain, type Mailer, type MailSettings } from "../platform/mail/mailer";
 import { resumeUrl, signLink } from "./chat-links";
-import { firstName } from "./chat-store";
+import { firstName } from "./chat-reads";
 
 export interface ReplyMailDeps {
   db: Kysely<DB>;

@@ -1,8 +1,8 @@
 import BetterSqlite3 from "better-sqlite3";
 import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Database } from "../db/database";
-import { cliActor, recordAudit } from "../leads/audit-log";
+import type { Database } from "../records/database";
+import { cliActor, recordAudit } from "../records/audit";
 
 export interface BackupResult {
   file: string;

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
-import type { LeadView } from "../leads/lead-queries";
-import { leadsToCsv } from "../leads/lead-csv";
+import type { LeadView } from "../records/lead-queries";
+import { leadsToCsv } from "../records/lead-csv";
 import { asJson, count } from "./lead-format";
 
 /** A mistake in the command line: exit 2 with the usage. */

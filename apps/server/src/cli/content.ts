@@ -4,13 +4,13 @@
 import type { PublishRecord } from "@site/content/desk-api";
 import { hostname } from "node:os";
 import { parseArgs } from "node:util";
-import { systemClock } from "../clock";
-import { loadConfig } from "../config";
-import { contentService } from "../content/service";
-import { type Actor, PublishRefused, type Publisher } from "../content/publisher";
-import { openDatabase } from "../db/database";
-import { activeStaff } from "../desk/staff-store";
-import { cliActor } from "../leads/audit-log";
+import { systemClock } from "../platform/clock";
+import { loadConfig } from "../platform/config/config";
+import { contentService } from "../publishing/service";
+import { type Actor, PublishRefused, type Publisher } from "../publishing/publisher";
+import { openDatabase } from "../records/database";
+import { activeStaff } from "../records/staff/staff-store";
+import { cliActor } from "../records/audit";
 import { runCommand, UsageError } from "./cli-io";
 
 const USAGE = `Usage: npm run content -- <command> [options]

@@ -1,9 +1,9 @@
 // The leads command's data duties: export and erase by address, purge, audit, backup.
 import { createInterface } from "node:readline/promises";
-import type { Config } from "../config";
-import type { Database } from "../db/database";
-import { cliActor, listAudit } from "../leads/audit-log";
-import { eraseByEmail, exportByEmail, findByEmail, purgeExpired } from "../leads/data-rights";
+import type { Config } from "../platform/config/config";
+import type { Database } from "../records/database";
+import { cliActor, listAudit } from "../records/audit";
+import { eraseByEmail, exportByEmail, findByEmail, purgeExpired } from "../privacy/data-rights";
 import { backupSqlite } from "./backup";
 import { parseDate, type Values, writeExport } from "./cli-io";
 import { asJson, count, table } from "./lead-format";

@@ -1,5 +1,5 @@
 // How the leads command shows leads: a table, one lead in full, CSV. Pure functions of LeadView.
-import type { DeliveryView, LeadView } from "../leads/lead-queries";
+import type { DeliveryView, LeadView } from "../records/lead-queries";
 
 const CHANNEL_LABELS: Record<DeliveryView["channel"], string> = {
   email: "E-mail",

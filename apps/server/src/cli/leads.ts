@@ -4,11 +4,11 @@
 // Data goes to stdout (with --json, ONLY JSON); messages, questions and errors go to stderr.
 import { STORED_LEAD_KINDS } from "@site/contracts";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/database";
-import { cliActor } from "../leads/audit-log";
-import { exportLeads } from "../leads/data-rights";
-import { getLead, type LeadFilter, listLeads } from "../leads/lead-queries";
+import { loadConfig } from "../platform/config/config";
+import { openDatabase } from "../records/database";
+import { cliActor } from "../records/audit";
+import { exportLeads } from "../records/lead-export";
+import { getLead, type LeadFilter, listLeads } from "../records/lead-queries";
 import { type Option, parseDate, runCommand, SPEC, UsageError, type Values, writeExport } from "./cli-io";
 import { runDataCommand } from "./data-commands";
 import { asJson, count, details, table } from "./lead-format";

@@ -4,8 +4,8 @@ import { OFFICE_ZONES } from "@site/contracts/consultation";
 import { DEFAULT_WEEK_HOURS, WEEKDAYS, type WeekHours, weekHoursSchema } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
 import { readMembers, saveMember } from "../consultations/availability-store";
-import type { DB } from "../db/schema";
-import type { AuditEntry } from "../leads/audit-log";
+import type { DB } from "../platform/db/schema";
+import type { AuditEntry } from "../records/audit";
 import { UsageError } from "./cli-io";
 
 export const AVAILABILITY_USAGE = `  staff availability EMAIL [--zone Europe/London|Asia/Colombo] [--days mon-fri] [--hours 09:00-18:00] [--off]

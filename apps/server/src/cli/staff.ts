@@ -1,12 +1,12 @@
 // `npm run leads -- staff invite|list|remove`: the members of the lead desk.
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/database";
+import { loadConfig } from "../platform/config/config";
+import { openDatabase } from "../records/database";
 import { buildInviteMail } from "../desk/invite-mail";
-import { inviteStaff, listStaff, removeStaff, StaffError } from "../desk/staff-store";
-import { createSmtpMailer } from "../leads/mailer";
+import { inviteStaff, listStaff, removeStaff, StaffError } from "../records/staff/staff-store";
+import { createSmtpMailer } from "../platform/mail/mailer";
 import { UsageError } from "./cli-io";
-import { cliActor } from "../leads/audit-log";
+import { cliActor } from "../records/audit";
 import { AVAILABILITY_USAGE, setAvailability } from "./staff-availability";
 
 export const STAFF_USAGE = `  staff invite EMAIL [--name NAME] [--json]

@@ -1,8 +1,8 @@
 // `npm run leads -- webhook status|resume`: the webhook endpoint (WEBHOOK_URL) as its receiver left it.
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/database";
-import { cliActor, recordAudit } from "../leads/audit-log";
-import { currentEndpoint, resumeEndpoint, webhookEndpoint } from "../leads/webhook-endpoint";
+import { loadConfig } from "../platform/config/config";
+import { openDatabase } from "../records/database";
+import { cliActor, recordAudit } from "../records/audit";
+import { currentEndpoint, resumeEndpoint, webhookEndpoint } from "../records/outbox/webhook-endpoint";
 import { UsageError } from "./cli-io";
 
 export const WEBHOOK_USAGE = `  webhook status

@@ -11,8 +11,8 @@ import {
   weekHoursSchema,
 } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
-import { type AuditEntry, recordAudit } from "../leads/audit-log";
+import type { DB } from "../platform/db/schema";
+import { type AuditEntry, recordAudit, staffActor } from "../records/audit";
 import type { MemberSchedule, Taken } from "./availability";
 
 const officeOfZone = (zone: string) => OFFICES.find((o) => o.zone === zone)?.id;
@@ -80,8 +80,7 @@ export async function saveCompanySettings(db: Kysely<DB>, next: CompanySettings,
     await recordAudit(
       trx,
       {
-        actorType: "staff",
-        actor: staff.id,
+        ...staffActor(staff),
         action: "consultation.settings",
         detail: {
           ...detail,
@@ -154,7 +153,7 @@ export async function saveMember(
     await recordAudit(
       trx,
       {
-        ...("actorType" in by ? by : { actorType: "staff" as const, actor: by.id }),
+        ...("actorType" in by ? by : staffActor(by)),
         action: "consultation.availability",
         detail: {
           member: id,

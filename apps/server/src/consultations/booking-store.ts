@@ -4,9 +4,11 @@
 import type { Booking } from "@site/contracts/consultation";
 import type { ConsultationSettings } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
-import type { Channel, DB } from "../db/schema";
-import { newLeadId } from "../leads/ids";
-import { addressHash } from "../leads/lead-store";
+import type { Channel, DB } from "../platform/db/schema";
+import { newLeadId } from "../platform/ids";
+import { addressHash } from "../records/address-hash";
+import { type NewLead, storeLeads } from "../records/intake/store-leads";
+import { teamChannels } from "../records/outbox/queue";
 import { cellsOf, dateIn, type MemberSchedule } from "./availability";
 import { queueMeetingMail, queueReminders } from "./mail-queue";
 
@@ -115,25 +117,17 @@ export async function bookMeeting(
   const at = now.toISOString();
   try {
     const memberId = await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("leads")
-        .values({
+      await storeLeads(trx, [
+        {
           id: leadId,
-          kind: "consultation",
-          name: booking.name,
-          email: booking.email,
-          // The lead store's phone is required; a booking without one stores it empty.
-          phone: booking.phone ?? "",
-          company: booking.company ?? null,
-          service: booking.service,
-          message: booking.note ?? null,
-          details: null,
-          is_spam: 0,
-          created_at: at,
-          last_activity_at: at,
-          assignee: opts.members[0]?.id ?? null,
-        })
-        .execute();
+          lead: {
+            ...bookingLead(booking, false),
+            assignee: opts.members[0]?.id ?? null,
+          },
+          now,
+          channels: teamChannels(opts.teamChannels),
+        },
+      ]);
       await trx
         .insertInto("consultations")
         .values({
@@ -157,13 +151,6 @@ export async function bookMeeting(
         .where("lead_id", "=", leadId)
         .execute();
       await trx.updateTable("leads").set({ assignee: member.id }).where("id", "=", leadId).execute();
-      const team = opts.teamChannels.filter((c) => c === "email" || c === "webhook");
-      if (team.length) {
-        await trx
-          .insertInto("outbox")
-          .values(team.map((channel) => ({ lead_id: leadId, channel, queued_at: at, next_attempt_at: at })))
-          .execute();
-      }
       await queueMeetingMail(trx, leadId, "invitation", now);
       await queueMeetingMail(trx, leadId, "member-invitation", now);
       await queueReminders(trx, leadId, start, now);
@@ -176,25 +163,23 @@ export async function bookMeeting(
   }
 }
 
+/** The visitor's lead of a booking (the store's phone is required: a booking without one stores it empty). */
+function bookingLead(booking: Booking, isSpam: boolean): NewLead {
+  return {
+    kind: "consultation",
+    name: booking.name,
+    email: booking.email,
+    phone: booking.phone ?? "",
+    company: booking.company,
+    service: booking.service,
+    message: booking.note,
+    isSpam,
+  };
+}
+
 /** A filled honeypot: the lead is kept as spam (no meeting, no holds, no mail), as the forms do. */
 export async function storeSpamBooking(db: Kysely<DB>, booking: Booking, now: Date): Promise<string> {
   const id = newLeadId(now);
-  await db
-    .insertInto("leads")
-    .values({
-      id,
-      kind: "consultation",
-      name: booking.name,
-      email: booking.email,
-      phone: booking.phone ?? "",
-      company: booking.company ?? null,
-      service: booking.service,
-      message: booking.note ?? null,
-      details: null,
-      is_spam: 1,
-      created_at: now.toISOString(),
-      last_activity_at: now.toISOString(),
-    })
-    .execute();
+  await storeLeads(db, [{ id, lead: bookingLead(booking, true), now, channels: [] }]);
   return id;
 }

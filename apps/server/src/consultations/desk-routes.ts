@@ -15,9 +15,9 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import { staffOf } from "../desk/guard";
+import type { Clock } from "../platform/clock";
+import type { Database } from "../records/database";
+import { staffOf } from "../records/staff/guard";
 import { readCompanySettings, readMembers, saveCompanySettings, saveMember } from "./availability-store";
 import { type MeetingView, readMeeting, upcomingMeetings } from "./meeting-queries";
 import { type Refusal, Scheduling } from "./scheduling";

@@ -2,8 +2,8 @@
 // link may change that one meeting (until it starts), and a token changed by one character is refused.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Clock } from "../clock";
-import type { DB } from "../db/schema";
+import type { Clock } from "../platform/clock";
+import type { DB } from "../platform/db/schema";
 
 const PURPOSE = "consultation-link:";
 const SECRET_NAME = "consultation-link-hmac";

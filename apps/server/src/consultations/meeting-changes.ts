@@ -3,9 +3,9 @@
 // and the lead's history and the audit trail say who did what.
 import type { ConsultationSettings, Staff } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
-import { recordAudit } from "../leads/audit-log";
-import { newLeadId } from "../leads/ids";
+import type { DB } from "../platform/db/schema";
+import { recordAudit, staffActor } from "../records/audit";
+import { newLeadId } from "../platform/ids";
 import type { MemberSchedule } from "./availability";
 import { holdFirst, type Hold, releaseHolds } from "./booking-store";
 import { dropReminders, queueMeetingMail, queueReminders } from "./mail-queue";
@@ -14,9 +14,7 @@ import { dropReminders, queueMeetingMail, queueReminders } from "./mail-queue";
 export type ChangedBy = { visitor: true } | { staff: Staff };
 
 const auditActor = (by: ChangedBy) =>
-  "staff" in by
-    ? { actorType: "staff" as const, actor: by.staff.id }
-    : { actorType: "system" as const, actor: "visitor (signed link)" };
+  "staff" in by ? staffActor(by.staff) : { actorType: "system" as const, actor: "visitor (signed link)" };
 
 class Stop extends Error {
   constructor(readonly reason: Exclude<Hold, "held"> | "gone") {

@@ -2,10 +2,10 @@
 // sends what is true then; a row whose mail has nothing left to say (a reminder of a cancelled or
 // started meeting, a release owed to nobody, an erased meeting) is recorded as skipped, unsent.
 import type { Kysely } from "kysely";
-import type { Clock } from "../clock";
-import type { DB } from "../db/schema";
-import type { DeliveryChannel } from "../leads/delivery-channel";
-import type { Mailer, OutgoingMail } from "../leads/mailer";
+import type { Clock } from "../platform/clock";
+import type { DB } from "../platform/db/schema";
+import type { DeliveryChannel } from "../records/outbox/delivery-channel";
+import type { Mailer, OutgoingMail } from "../platform/mail/mailer";
 import { signLink } from "./link-token";
 import type { MeetingChannel } from "./mail-queue";
 import {

@@ -1,7 +1,7 @@
 // The mails of a meeting, each built when it is sent from the meeting as it is then: the visitor's
 // and the member's invitation (REQUEST, or CANCEL once cancelled), a former member's cancellation,
 // and the reminders 24 h before. Times are named in each reader's own zone (and London's).
-import { escapeHtml, headerSafe, mailDomain, type OutgoingMail } from "../leads/mailer";
+import { escapeHtml, headerSafe, mailDomain, type OutgoingMail } from "../platform/mail/mailer";
 import { invitationIcs, type InvitationMethod, type Organizer } from "./invitation";
 import type { MeetingView } from "./meeting-queries";
 

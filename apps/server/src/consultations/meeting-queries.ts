@@ -2,7 +2,7 @@
 // the upcoming ones (the desk's screen).
 import { type QuotationService, quotationServiceLabel } from "@site/contracts";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
+import type { DB } from "../platform/db/schema";
 
 export interface MeetingView {
   leadId: string;

@@ -12,11 +12,11 @@ import {
 } from "@site/contracts/consultation";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import type { Channel } from "../db/schema";
-import { mailDomain } from "../leads/mailer";
-import { answerOtherMethods, postChecks } from "../post-rules";
+import type { Clock } from "../platform/clock";
+import type { Database } from "../records/database";
+import type { Channel } from "../platform/db/schema";
+import { mailDomain } from "../platform/mail/mailer";
+import { answerOtherMethods, postChecks } from "../platform/http/post-rules";
 import { storeSpamBooking } from "./booking-store";
 import { invitationIcs, type Organizer } from "./invitation";
 import { signLink, verifyLink } from "./link-token";

@@ -3,8 +3,8 @@
 import type { Booking } from "@site/contracts/consultation";
 import type { ConsultationSettings } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
-import type { Clock } from "../clock";
-import type { Channel, DB } from "../db/schema";
+import type { Clock } from "../platform/clock";
+import type { Channel, DB } from "../platform/db/schema";
 import {
   bookingWindow,
   byLeastRecentlyBooked,

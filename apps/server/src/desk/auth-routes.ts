@@ -13,9 +13,9 @@ import {
 } from "@site/contracts/desk";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Database } from "../db/database";
-import type { Clock } from "../clock";
-import { staffOf } from "./guard";
+import type { Database } from "../records/database";
+import type { Clock } from "../platform/clock";
+import { staffOf } from "../records/staff/guard";
 import {
   CeremonyError,
   enrolmentOptions,
@@ -24,7 +24,7 @@ import {
   type RelyingParty,
   signInOptions,
 } from "./passkeys";
-import { SESSION_ABSOLUTE_MS, type SessionStore } from "./session-store";
+import { SESSION_ABSOLUTE_MS, type SessionStore } from "../records/staff/session-store";
 
 export interface AuthRouteDeps {
   database: Database;

@@ -7,7 +7,7 @@ import {
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { COMPRESSED_COPY, listServable, loadBuildFile, type SiteFile } from "../site/site-build";
+import { COMPRESSED_COPY, listServable, loadBuildFile, type SiteFile } from "../platform/static/site-build";
 
 /** The desk's client build (apps/desk/build/client), held in memory like the site's. */
 export interface DeskBuild {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type MailSettings, mailDomain, type OutgoingMail } from "../leads/mailer";
+import { type MailSettings, mailDomain, type OutgoingMail } from "../platform/mail/mailer";
 
 /** The e-mail that carries an enrolment link to a new member (sent when SMTP_URL is set). */
 export function buildInviteMail(

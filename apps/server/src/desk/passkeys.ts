@@ -11,9 +11,9 @@ import {
 } from "@simplewebauthn/server";
 import type { Staff } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
-import { recordAudit } from "../leads/audit-log";
-import { hashToken } from "./tokens";
+import type { DB } from "../platform/db/schema";
+import { recordAudit, staffActor } from "../records/audit";
+import { hashToken } from "../platform/tokens";
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -163,7 +163,7 @@ export async function finishEnrolment(
         last_used_at: now.toISOString(),
       })
       .execute();
-    await recordAudit(trx, { actorType: "staff", actor: staff.id, action: "staff.enrol" }, now);
+    await recordAudit(trx, { ...staffActor(staff), action: "staff.enrol" }, now);
   });
   return staff;
 }
@@ -241,7 +241,7 @@ export async function finishSignIn(
       .set({ counter: result.authenticationInfo.newCounter, last_used_at: now.toISOString() })
       .where("id", "=", passkey.credentialId)
       .execute();
-    await recordAudit(trx, { actorType: "staff", actor: staff.id, action: "staff.sign-in" }, now);
+    await recordAudit(trx, { ...staffActor(staff), action: "staff.sign-in" }, now);
   });
   return staff;
 }

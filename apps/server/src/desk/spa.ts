@@ -1,7 +1,7 @@
 import { DESK_API_PREFIX } from "@site/contracts/desk";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { parseTarget } from "../site/request-path";
-import { sendFile } from "../site/send-file";
+import { parseTarget } from "../platform/static/request-path";
+import { sendFile } from "../platform/static/send-file";
 import type { DeskBuild } from "./desk-build";
 
 /**

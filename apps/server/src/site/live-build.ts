@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../config";
-import { type SiteBuild, loadSiteBuild } from "./site-build";
+import type { Config } from "../platform/config/config";
+import { type SiteBuild, loadSiteBuild } from "../platform/static/site-build";
 
 /** The publishes' link to the build they made live (content/releases.ts writes it). */
 const liveClientDir = (releasesDir: string) => path.join(releasesDir, "live", "client");

@@ -1,4 +1,7 @@
-/** Browser storage key (spec §3): holds 'true' once cookies are accepted. */
+/**
+ * Browser storage key (spec §3): holds 'true' once cookies are accepted. Also the name of the event the
+ * banner dispatches on window when the visitor accepts (the speed measurement then starts).
+ */
 export const COOKIES_ACCEPTED_KEY = "cookiesAccepted";
 
 /** Whether the visitor accepted cookies (cookiesAccepted is 'true'); false when storage is blocked. */
@@ -9,9 +12,3 @@ export function cookiesAccepted(): boolean {
     return false;
   }
 }
-
-/**
- * The event dispatched on window when the visitor accepts cookies in the banner (the speed measurement
- * starts): named as the storage key.
- */
-export const COOKIES_ACCEPTED_EVENT = COOKIES_ACCEPTED_KEY;

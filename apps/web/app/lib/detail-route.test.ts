@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { company } from "~/content/company";
-import { findJob } from "~/content/jobs";
+import { company } from "@site/content/data/company";
+import { findJob } from "~/lib/jobs";
 import { detailRoute } from "./detail-route";
 
 const jobs = detailRoute({

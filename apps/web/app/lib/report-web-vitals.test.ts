@@ -5,7 +5,7 @@ const started: { landingPath: string }[] = [];
 vi.mock("./vitals-beacon", () => ({ startVitals: (o: { landingPath: string }) => started.push(o) }));
 
 const { scheduleWebVitals } = await import("./report-web-vitals");
-const { COOKIES_ACCEPTED_EVENT, COOKIES_ACCEPTED_KEY } = await import("./cookie-consent");
+const { COOKIES_ACCEPTED_KEY } = await import("./cookie-consent");
 
 beforeEach(() => localStorage.setItem(COOKIES_ACCEPTED_KEY, "true"));
 afterEach(() => {
@@ -42,7 +42,7 @@ describe("report-web-vitals", () => {
     const cancel = scheduleWebVitals();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(started).toEqual([]);
-    window.dispatchEvent(new Event(COOKIES_ACCEPTED_EVENT));
+    window.dispatchEvent(new Event(COOKIES_ACCEPTED_KEY));
     await vi.advanceTimersByTimeAsync(50);
     await vi.waitFor(() => expect(started).toEqual([{ landingPath: "/about" }]));
     cancel();

@@ -1,4 +1,4 @@
-import { COOKIES_ACCEPTED_EVENT, cookiesAccepted } from "./cookie-consent";
+import { COOKIES_ACCEPTED_KEY, cookiesAccepted } from "./cookie-consent";
 
 /**
  * Defers the speed measurement (web-vitals and the beacon, one lazily loaded chunk: vitals-beacon.ts)
@@ -23,9 +23,9 @@ export function scheduleWebVitals(): () => void {
     id = idle ? window.requestIdleCallback(run, { timeout: 5_000 }) : window.setTimeout(run, 2_000);
   };
   if (cookiesAccepted()) whenIdle();
-  else window.addEventListener(COOKIES_ACCEPTED_EVENT, whenIdle, { once: true });
+  else window.addEventListener(COOKIES_ACCEPTED_KEY, whenIdle, { once: true });
   return () => {
-    window.removeEventListener(COOKIES_ACCEPTED_EVENT, whenIdle);
+    window.removeEventListener(COOKIES_ACCEPTED_KEY, whenIdle);
     if (id !== undefined) (idle ? window.cancelIdleCallback : window.clearTimeout)(id);
   };
 }

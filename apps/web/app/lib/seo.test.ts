@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { company } from "~/content/company";
+import { company } from "@site/content/data/company";
 import { absoluteUrl, organizationJsonLd, pageMeta, serializeJsonLd, siteUrl } from "./seo";
 
 describe("pageMeta", () => {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { company } from "~/content/company";
+import { company } from "@site/content/data/company";
 
 /** Public origin of the site, from SITE_URL at build time (placeholder default, see site-url.ts). */
 export const siteUrl: string = __SITE_URL__.replace(/\/$/, "");

@@ -1,6 +1,6 @@
-import { company } from "~/content/company";
-import type { Job } from "~/content/jobs";
-import type { Package } from "~/content/packages";
+import { company } from "@site/content/data/company";
+import type { Job } from "@site/content";
+import type { Package } from "@site/content";
 import { richTextHtml } from "./rich-text-html";
 import { absoluteUrl, siteUrl } from "./seo";
 

@@ -2,7 +2,7 @@ import { matchRoutes } from "react-router";
 import { SITE_ROUTE_PATTERNS } from "@site/contracts/vitals";
 import type { Metric } from "web-vitals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { prerenderPaths } from "~/content/site-paths";
+import { prerenderPaths } from "~/lib/site-paths";
 import { COOKIES_ACCEPTED_KEY } from "./cookie-consent";
 
 // The browser's performance observers are the world's edge: the test reports the metrics itself.

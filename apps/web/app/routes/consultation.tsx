@@ -3,8 +3,9 @@ import { ConsultationBooking } from "~/components/consultation/consultation-book
 import { contactLinkClass } from "~/components/sections/contact-details";
 import { Container } from "~/components/ui/container";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { company, mailto } from "~/content/company";
-import { consultation } from "~/content/consultation";
+import { company } from "@site/content/data/company";
+import { mailto } from "~/lib/company-links";
+import { consultation } from "@site/content/data/consultation";
 import { pageMeta } from "~/lib/seo";
 import { consultationJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/consultation";

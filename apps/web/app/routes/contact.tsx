@@ -1,7 +1,7 @@
 import { ContactForm } from "~/components/forms/contact-form";
 import { ContactDetails } from "~/components/sections/contact-details";
 import { LeadFormPage } from "~/components/sections/lead-form-page";
-import { company } from "~/content/company";
+import { company } from "@site/content/data/company";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 

@@ -3,7 +3,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { hostingPackages, webDevelopmentPackages } from "~/content/packages";
+import { hostingPackages, webDevelopmentPackages } from "@site/content/data/packages";
 import { pageMeta } from "~/lib/seo";
 import { packagesJsonLd } from "~/lib/structured-data";
 import { Link } from "~/components/ui/site-link";

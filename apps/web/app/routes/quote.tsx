@@ -1,7 +1,7 @@
 import { QuoteForm } from "~/components/forms/quote-form";
 import { LeadFormPage } from "~/components/sections/lead-form-page";
 import { QuoteHelp } from "~/components/sections/quote-help";
-import { company } from "~/content/company";
+import { company } from "@site/content/data/company";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/quote";
 

@@ -3,7 +3,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { ServiceGrid } from "~/components/sections/service-card";
 import { LinkButton } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { services } from "~/content/services";
+import { services } from "@site/content/data/services";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/services";
 import { contentPage } from "~/lib/page-handle";

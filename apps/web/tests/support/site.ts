@@ -1,4 +1,4 @@
-import { indexablePaths, noindexPaths, notFoundPath, prerenderPaths } from "../../app/content/site-paths";
+import { indexablePaths, noindexPaths, notFoundPath, prerenderPaths } from "../../app/lib/site-paths";
 import { resolveSiteUrl } from "../../app/lib/site-url";
 
 /** Every prerendered route, indexable or not: the lists the build and the sitemap use. */

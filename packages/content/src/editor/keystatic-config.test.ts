@@ -25,6 +25,52 @@ describe("the editor's configuration", () => {
     }
   });
 
+  it("lists the pages and lists under the company's headings, not Keystatic's ('Singletons')", () => {
+    expect(config.ui?.navigation).toEqual({
+      Pages: ["home", "offer", "about", "consultation", "privacy"],
+      Lists: ["services", "products", "packages", "jobs", "testimonials", "whyChoose", "stats"],
+      "On every page": ["company", "navigation", "liveChat"],
+    });
+    expect(KIND_NAMES.map((kind) => KINDS[kind].label)).toEqual([
+      "Home page",
+      "Offer popup",
+      "About page",
+      "Consultation page",
+      "Privacy notice",
+      "Services",
+      "Products",
+      "Packages",
+      "Jobs",
+      "Testimonials",
+      "Why choose us",
+      "Company figures",
+      "Company facts",
+      "Menus and footer",
+      "Live chat",
+    ]);
+  });
+
+  it("edits a privacy section's parts as texts and data uses, each named in the list", async () => {
+    const reader = createReader(DEFAULT_CONTENT_DIR, config);
+    const privacy = (await reader.singletons.privacy!.readOrThrow()) as {
+      sections: { heading: string; blocks: { discriminant: string; value: { title?: string } }[] }[];
+    };
+    const collect = privacy.sections.find((s) => s.heading === "What we collect and why");
+    expect(collect?.blocks.map((b) => b.discriminant)).toEqual([
+      "text",
+      ...Array<string>(7).fill("activity"),
+      "text",
+    ]);
+    const blocks = (
+      singletonOf("privacy").schema.sections as unknown as {
+        element: { fields: { blocks: { itemLabel: (props: unknown) => string } } };
+      }
+    ).element.fields.blocks;
+    const activity = { fields: { title: { value: "Contact form" } } };
+    expect(blocks.itemLabel({ discriminant: "activity", value: activity })).toBe("Contact form");
+    expect(blocks.itemLabel({ discriminant: "text", value: { fields: {} } })).toBe("Text");
+  });
+
   it("reads every file of the repository's content through Keystatic's own reader, as the site does", async () => {
     const reader = createReader(DEFAULT_CONTENT_DIR, config);
     for (const kind of KIND_NAMES) {

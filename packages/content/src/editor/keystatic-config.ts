@@ -1,8 +1,9 @@
 import { type ComponentSchema, type Config, config, fields, singleton } from "@keystatic/core";
 import { z } from "zod";
 import { imageProblem } from "../image-check";
-import { KINDS, KIND_NAMES, type KindName } from "../kinds";
-import { type EditorField, UPLOADS_DIRECTORY, UPLOADS_PUBLIC_PATH, editorFields } from "../schema/fields";
+import { EDITOR_SECTIONS, KINDS, KIND_NAMES, type KindName } from "../kinds";
+import { type EditorField, UPLOADS_DIRECTORY, UPLOADS_PUBLIC_PATH } from "../schema/fields";
+import { blockKinds, metaOf, unwrap } from "../schema-walk";
 
 /** What the editor's form refuses before saving, besides what Keystatic's own validation covers. */
 export type FieldCheck = (value: unknown) => string | null;
@@ -23,16 +24,8 @@ type AnyField = ComponentSchema & {
   Input?: unknown;
 };
 
-const unwrap = (schema: z.ZodType): z.ZodType => {
-  let s = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodPipe || s instanceof z.ZodDefault) {
-    s = (s instanceof z.ZodPipe ? s.in : s.unwrap()) as z.ZodType;
-  }
-  return s;
-};
-
-const metaOf = (schema: z.ZodType): EditorField => {
-  const meta = (editorFields.get(schema) ?? editorFields.get(unwrap(schema))) as EditorField | undefined;
+const metaOrThrow = (schema: z.ZodType): EditorField => {
+  const meta = metaOf(schema);
   if (!meta)
     throw new Error(
       "a content schema field has no editor description (use the constructors of schema/fields.ts)",
@@ -63,13 +56,13 @@ function checked(
 
 /** The required text fields of a list's item, [key, label] ("" for an item that is itself a text). */
 function requiredTexts(element: z.ZodType): [string, string][] {
-  const meta = metaOf(element);
+  const meta = metaOrThrow(element);
   if (meta.kind === "text") return meta.optional ? [] : [["", meta.label]];
   const inner = unwrap(element);
   if (!(inner instanceof z.ZodObject)) return [];
   return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(
     ([key, child]): [string, string][] => {
-      const m = metaOf(child);
+      const m = metaOrThrow(child);
       return m.kind === "text" && !m.optional ? [[key, m.label]] : [];
     },
   );
@@ -79,7 +72,7 @@ function requiredTexts(element: z.ZodType): [string, string][] {
 type ImageValue = { data: Uint8Array; filename: string; extension: string } | null;
 
 function fieldOf(schema: z.ZodType, wrap: MessageWrapper | undefined): ComponentSchema {
-  const meta = metaOf(schema);
+  const meta = metaOrThrow(schema);
   const base = { label: meta.label, ...(meta.description ? { description: meta.description } : {}) };
   const inner = unwrap(schema);
   switch (meta.kind) {
@@ -113,6 +106,31 @@ function fieldOf(schema: z.ZodType, wrap: MessageWrapper | undefined): Component
             : name;
         },
       });
+    }
+    case "blocks": {
+      if (!(inner instanceof z.ZodArray && inner.element instanceof z.ZodDiscriminatedUnion))
+        throw new Error(`${meta.label}: blocks must be a list of kinds of items`);
+      const kinds = blockKinds(inner.element);
+      return fields.blocks(
+        Object.fromEntries(
+          Object.entries(meta.members).map(([kind, member]) => [
+            kind,
+            {
+              label: member.label,
+              schema: fieldOf(kinds.get(kind)!, wrap),
+              // The item's name in the list: its named field (an activity's title), else its kind.
+              itemLabel: (props: unknown) => {
+                const named = member.itemLabel
+                  ? (props as { fields?: Record<string, { value?: unknown }> }).fields?.[member.itemLabel]
+                      ?.value
+                  : undefined;
+                return typeof named === "string" && named.trim() ? named : member.label;
+              },
+            },
+          ]),
+        ),
+        { ...base, validation: { length: { min: meta.min, max: meta.max } } },
+      );
     }
     case "text":
       // Keystatic shows its own message for these ("Title must not be empty") once the field is left.
@@ -192,7 +210,16 @@ function singletonOf(kind: KindName, wrap: MessageWrapper | undefined) {
 export function keystaticConfig(options: { wrap?: MessageWrapper } = {}): Config {
   return config({
     storage: { kind: "local" },
-    ui: { brand: { name: "Site content" } },
+    ui: {
+      brand: { name: "Site content" },
+      // Headings and names as the company says them (no "Singletons"): Pages, Lists, On every page.
+      navigation: Object.fromEntries(
+        Object.entries(EDITOR_SECTIONS).map(([section, title]) => [
+          title,
+          KIND_NAMES.filter((kind) => KINDS[kind].section === section),
+        ]),
+      ),
+    },
     singletons: Object.fromEntries(KIND_NAMES.map((kind) => [kind, singletonOf(kind, options.wrap)])),
   });
 }

@@ -39,6 +39,28 @@ export const sitePath = (label: string) =>
 
 export const link = (label: string) => group(label, { label: text("Text"), href: sitePath("Goes to") });
 
+/** A date written YYYY-MM-DD (e.g. 2026-11-02). */
+export const isoDate = (label: string) =>
+  text(label, {
+    max: 10,
+    description: "YYYY-MM-DD, e.g. 2026-11-02.",
+    pattern: {
+      regex: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+      message: `${label} must be a date written YYYY-MM-DD`,
+    },
+  });
+
+/** The address of a section within its page (/privacy#<this>): lower-case words and hyphens. */
+export const sectionAnchor = () =>
+  text("Anchor", {
+    max: 60,
+    description: "The section's address on the page, e.g. who-we-are for /privacy#who-we-are.",
+    pattern: {
+      regex: /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
+      message: "Anchor must be lower-case letters, digits and single hyphens, starting with a letter",
+    },
+  });
+
 /** A section's small heading above its title, and its title. */
 export const titled = (label: string) =>
   group(label, { eyebrow: text("Small heading above the title"), title: text("Title") });

@@ -14,13 +14,23 @@ export type EditorField =
       optional?: boolean;
       max: number;
       pattern?: { regex: RegExp; message: string };
+      filledBySite?: readonly string[];
     }
   | { kind: "rich-text"; label: string; description?: string }
   | { kind: "image"; label: string; description?: string }
   | { kind: "select"; label: string; description?: string; options: readonly SelectOption[] }
   | { kind: "checkbox"; label: string; description?: string }
   | { kind: "number"; label: string; description?: string; decimals: 0 | 2; min: number; max: number }
-  | { kind: "object"; label: string; description?: string }
+  | { kind: "object"; label: string; description?: string; filledBySite?: readonly string[] }
+  | {
+      kind: "blocks";
+      label: string;
+      description?: string;
+      /** Each kind of item: its name in the editor, and the field shown in the list (an activity's title). */
+      members: Readonly<Record<string, { label: string; itemLabel?: string }>>;
+      min: number;
+      max: number;
+    }
   | {
       kind: "list";
       label: string;
@@ -45,17 +55,27 @@ interface Described {
   description?: string;
 }
 
+/**
+ * Placeholders the site fills in when it shows the text, rather than when the content is read (a
+ * build setting such as {retention.enquiryMonths}, or a value known only in the browser such as a
+ * colleague's {name}): allowed in this field, or in every field of this group.
+ */
+interface FilledBySite {
+  filledBySite?: readonly string[];
+}
+
 const required = (label: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
 
 /** One line of text (or a paragraph, `multiline`), required unless `optional`: empty counts as missing. */
 export function text(
   label: string,
-  options: Described & {
-    multiline?: boolean;
-    max?: number;
-    pattern?: { regex: RegExp; message: string };
-  } = {},
+  options: Described &
+    FilledBySite & {
+      multiline?: boolean;
+      max?: number;
+      pattern?: { regex: RegExp; message: string };
+    } = {},
 ) {
   const max = options.max ?? (options.multiline ? 1500 : 200);
   let schema = z
@@ -163,7 +183,7 @@ export function wholeNumber(label: string, options: Described & { min: number; m
 export function group<const S extends z.core.$ZodLooseShape>(
   label: string,
   shape: S,
-  options: Described = {},
+  options: Described & FilledBySite = {},
 ) {
   const schema = z.strictObject(shape, {
     error: (issue) => (issue.code === "unrecognized_keys" ? undefined : `${label} must be a group of fields`),
@@ -188,6 +208,54 @@ export function list<T extends z.ZodType>(
     .max(max, { error: `${label} has more than ${max} items` });
   editorFields.add(schema, { kind: "list", label, min, max, ...options });
   return schema;
+}
+
+/** One kind of item of a `blocks` list: its name in the editor, its fields, the field shown in the list. */
+interface BlockKind {
+  label: string;
+  schema: z.ZodObject;
+  itemLabel?: string;
+}
+type BlockOf<M extends Record<string, BlockKind>> = {
+  [K in keyof M & string]: { discriminant: K; value: z.output<M[K]["schema"]> };
+}[keyof M & string];
+
+/**
+ * A list whose items are of several kinds (a paragraph, or a processing activity), each stored as the
+ * editor stores it: `{ discriminant: <kind>, value: <its fields> }`.
+ */
+export function blocks<const M extends Record<string, BlockKind>>(
+  label: string,
+  members: M,
+  options: Described & { min?: number; max?: number } = {},
+) {
+  const min = options.min ?? 1;
+  const max = options.max ?? 50;
+  const kinds = Object.keys(members);
+  const variants = Object.entries(members).map(([kind, member]) =>
+    z.strictObject({ discriminant: z.literal(kind), value: member.schema }),
+  );
+  const item = z.discriminatedUnion("discriminant", variants as [(typeof variants)[number]], {
+    error: `Each item of ${label} must be one of: ${kinds.join(", ")}`,
+  });
+  const schema = z
+    .array(item, { error: `${label} must be a list` })
+    .min(min, { error: `${label} needs at least ${min === 1 ? "one item" : `${min} items`}` })
+    .max(max, { error: `${label} has more than ${max} items` });
+  editorFields.add(schema, {
+    kind: "blocks",
+    label,
+    min,
+    max,
+    members: Object.fromEntries(
+      Object.entries(members).map(([kind, { label: memberLabel, itemLabel }]) => [
+        kind,
+        { label: memberLabel, ...(itemLabel ? { itemLabel } : {}) },
+      ]),
+    ),
+    ...(options.description ? { description: options.description } : {}),
+  });
+  return schema as unknown as z.ZodType<BlockOf<M>[]>;
 }
 
 /** Lower-case words joined by hyphens: the last part of a page's address. */

@@ -1,7 +1,6 @@
 import type { z } from "zod";
+import { isoDate } from "./common";
 import { group, list, richText, slug, text } from "./fields";
-
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** jobs.yaml: the openings. Each one is a page, /careers/<address>, listed on /careers. */
 export const jobsSchema = group("Jobs", {
@@ -14,11 +13,7 @@ export const jobsSchema = group("Jobs", {
       title: text("Title", { max: 100 }),
       summary: text("Summary", { multiline: true, description: "One sentence for the careers page." }),
       team: text("Team", { max: 60 }),
-      datePosted: text("Date posted", {
-        max: 10,
-        description: "YYYY-MM-DD, e.g. 2026-11-02.",
-        pattern: { regex: DATE, message: "Date posted must be a date written YYYY-MM-DD" },
-      }),
+      datePosted: isoDate("Date posted"),
       office: text("Office", {
         max: 60,
         description: "The name of one of the company's office locations, e.g. Colombo.",

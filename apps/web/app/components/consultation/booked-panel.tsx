@@ -2,7 +2,7 @@ import type { BookedMeeting } from "@site/contracts/consultation";
 import { CalendarCheck, Download } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { consultation } from "~/content/consultation";
+import { consultation } from "@site/content/data/consultation";
 import { whenIn, zoneName } from "~/lib/zone-format";
 
 /** The meeting's time in the visitor's zone and in London's. */

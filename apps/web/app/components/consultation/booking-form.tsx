@@ -2,7 +2,7 @@ import { LIMITS, QUOTATION_SERVICES } from "@site/contracts";
 import { type BookedMeeting, bookingSchema, CONSULTATION_PATHS } from "@site/contracts/consultation";
 import { LeadFormShell } from "~/components/forms/lead-form-shell";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { consultation } from "~/content/consultation";
+import { consultation } from "@site/content/data/consultation";
 import { postBooking } from "~/lib/consultation-api";
 import { useSlots } from "~/lib/use-slots";
 import { type LeadFormMessages, useSubmitForm } from "~/lib/use-lead-form";

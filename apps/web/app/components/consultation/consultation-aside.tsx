@@ -1,7 +1,8 @@
 import { CircleCheck } from "lucide-react";
 import { contactLinkClass } from "~/components/sections/contact-details";
-import { company, mailto } from "~/content/company";
-import { consultation } from "~/content/consultation";
+import { company } from "@site/content/data/company";
+import { mailto } from "~/lib/company-links";
+import { consultation } from "@site/content/data/consultation";
 
 /** What the call is, and (without JavaScript) how to arrange one by e-mail or phone. */
 export function ConsultationAside() {

@@ -1,6 +1,6 @@
 import type { BookedMeeting } from "@site/contracts/consultation";
 import { startTransition, useEffect, useState } from "react";
-import { consultation } from "~/content/consultation";
+import { consultation } from "@site/content/data/consultation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { browserZone } from "~/lib/zone-format";
 import { BookedPanel } from "./booked-panel";

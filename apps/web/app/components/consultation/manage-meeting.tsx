@@ -1,7 +1,7 @@
 import { type BookedMeeting, CONSULTATION_PATHS } from "@site/contracts/consultation";
 import { useEffect, useState } from "react";
 import { Button, LinkButton } from "~/components/ui/button";
-import { consultation } from "~/content/consultation";
+import { consultation } from "@site/content/data/consultation";
 import { postBooking } from "~/lib/consultation-api";
 import { useSlots } from "~/lib/use-slots";
 import { BookedPanel, MeetingTime } from "./booked-panel";

@@ -1,6 +1,6 @@
 import type { SlotsAnswer } from "@site/contracts/consultation";
 import { useEffect, useId, useState } from "react";
-import { consultation } from "~/content/consultation";
+import { consultation } from "@site/content/data/consultation";
 import { dayLabels, timeIn } from "~/lib/zone-format";
 
 const option = (checked: boolean) =>

@@ -1,4 +1,4 @@
-import { consultation } from "~/content/consultation";
+import { consultation } from "@site/content/data/consultation";
 import type { SlotsState } from "~/lib/use-slots";
 import { SlotPicker } from "./slot-picker";
 import { ZonePicker } from "./zone-picker";

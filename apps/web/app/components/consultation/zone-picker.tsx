@@ -1,7 +1,7 @@
 import { OFFICES } from "@site/contracts/consultation";
 import { Globe } from "lucide-react";
 import { useId, useState } from "react";
-import { consultation } from "~/content/consultation";
+import { consultation } from "@site/content/data/consultation";
 import { knownZones, zoneName } from "~/lib/zone-format";
 
 const chip = (active: boolean) =>

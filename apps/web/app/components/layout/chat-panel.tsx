@@ -1,6 +1,7 @@
 import { MessageCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { company, whatsappUrl } from "~/content/company";
+import { company } from "@site/content/data/company";
+import { whatsappUrl } from "~/lib/company-links";
 import { ChatHeader } from "./chat-header";
 
 /** Content of the chat dialog; loaded on demand (its own chunk). */

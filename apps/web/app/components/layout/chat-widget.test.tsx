@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { whatsappUrl } from "~/content/company";
+import { whatsappUrl } from "~/lib/company-links";
 import { ChatWidget } from "./chat-widget";
 
 async function openChat() {

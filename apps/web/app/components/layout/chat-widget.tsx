@@ -1,6 +1,6 @@
 import { MessageCircle, X } from "lucide-react";
 import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
-import { whatsappUrl } from "~/content/company";
+import { whatsappUrl } from "~/lib/company-links";
 import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { useReopenLiveChat } from "~/lib/live-chat-reopen";

@@ -2,7 +2,7 @@ import { Cookie } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "~/components/ui/site-link";
 import { setCookieBannerHeight } from "~/lib/cookie-banner-offset";
-import { COOKIES_ACCEPTED_EVENT, COOKIES_ACCEPTED_KEY } from "~/lib/cookie-consent";
+import { COOKIES_ACCEPTED_KEY } from "~/lib/cookie-consent";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { buttonClass } from "../ui/button";
 import { Container } from "../ui/container";
@@ -83,7 +83,7 @@ export function CookieBanner() {
     } catch {
       /* storage blocked: still honour the choice for this view */
     }
-    window.dispatchEvent(new Event(COOKIES_ACCEPTED_EVENT));
+    window.dispatchEvent(new Event(COOKIES_ACCEPTED_KEY));
     setVisible(false);
   };
 

@@ -1,8 +1,9 @@
 import { Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "~/components/ui/site-link";
-import { company, mailto } from "~/content/company";
-import { type NavLink, footerQuickLinks, footerServiceLinks } from "~/content/navigation";
+import { company } from "@site/content/data/company";
+import { mailto } from "~/lib/company-links";
+import { type NavLink, footerQuickLinks, footerServiceLinks, privacyLink } from "~/lib/navigation";
 import { Container } from "../ui/container";
 import { SocialIcon } from "./social-icons";
 
@@ -50,12 +51,12 @@ export function Footer() {
             </ul>
           </div>
 
-          <FooterColumn title="Quick Links">
-            <FooterLinkList links={footerQuickLinks} />
+          <FooterColumn title={footerQuickLinks.title}>
+            <FooterLinkList links={footerQuickLinks.links} />
           </FooterColumn>
 
-          <FooterColumn title="Services">
-            <FooterLinkList links={footerServiceLinks} />
+          <FooterColumn title={footerServiceLinks.title}>
+            <FooterLinkList links={footerServiceLinks.links} />
           </FooterColumn>
 
           <FooterColumn title="Contact Us">
@@ -101,8 +102,8 @@ export function Footer() {
               .
             </p>
           </div>
-          <Link to="/privacy" className={`${linkClass} self-start`}>
-            Privacy Notice
+          <Link to={privacyLink.href} className={`${linkClass} self-start`}>
+            {privacyLink.label}
           </Link>
         </div>
       </Container>

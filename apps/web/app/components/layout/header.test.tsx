@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { productsMenu } from "~/content/navigation";
+import { productsMenu } from "~/lib/navigation";
 import { Header } from "./header";
 import { DROPDOWN_CLOSE_DELAY_MS } from "./nav-dropdown";
 import { followedLinks, setScrollY } from "./test-utils";

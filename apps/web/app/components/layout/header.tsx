@@ -1,7 +1,14 @@
 import { Menu, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { company } from "~/content/company";
-import { headerLinks, productsMenu, quoteLink, servicesMenu } from "~/content/navigation";
+import { company } from "@site/content/data/company";
+import {
+  headerLinks,
+  productsMenu,
+  productsMenuLabel,
+  quoteLink,
+  servicesMenu,
+  servicesMenuLabel,
+} from "~/lib/navigation";
 import { useScrolled } from "~/lib/use-scrolled";
 import { buttonClass } from "../ui/button";
 import { Container } from "../ui/container";
@@ -97,7 +104,7 @@ export function Header({ pathname }: { pathname: string }) {
             </li>
             <NavDropdown
               pathname={pathname}
-              label="Services"
+              label={servicesMenuLabel}
               active={pathname.startsWith("/services")}
               open={openMenu === "services"}
               onOpenChange={setServicesOpen}
@@ -107,7 +114,7 @@ export function Header({ pathname }: { pathname: string }) {
             />
             <NavDropdown
               pathname={pathname}
-              label="Products"
+              label={productsMenuLabel}
               active={pathname.startsWith("/products")}
               open={openMenu === "products"}
               onOpenChange={setProductsOpen}

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { headerLinks, productsMenu, quoteLink } from "~/content/navigation";
+import { headerLinks, mobileMenuLinks, productsMenu, productsMenuLabel, quoteLink } from "~/lib/navigation";
 import { buttonClass } from "../ui/button";
 import { Container } from "../ui/container";
 import { Link, NavLink } from "../ui/site-link";
@@ -31,12 +31,6 @@ export function MobileMenu({
     if (!open) setProductsOpen(false);
   }, [open]);
 
-  const links = [
-    headerLinks.home,
-    { label: "Services", href: "/services" },
-    { label: "Packages", href: "/packages" },
-  ];
-
   return (
     <nav
       id={id}
@@ -46,7 +40,7 @@ export function MobileMenu({
     >
       <Container className="py-3">
         <ul className="grid gap-1">
-          {links.map((link) => (
+          {mobileMenuLinks.map((link) => (
             <li key={link.href}>
               <NavLink
                 to={link.href}
@@ -67,7 +61,7 @@ export function MobileMenu({
               aria-controls={productsId}
               onClick={() => setProductsOpen((value) => !value)}
             >
-              Products
+              {productsMenuLabel}
               <ChevronDown
                 aria-hidden="true"
                 className={`size-5 transition-transform ${productsOpen ? "rotate-180" : ""}`}

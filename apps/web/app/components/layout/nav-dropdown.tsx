@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import type { NavLink as MenuItem } from "~/content/navigation";
+import type { NavLink as MenuItem } from "~/lib/navigation";
 import { useDelayedClose } from "~/lib/use-delayed-close";
 import { NavLink } from "../ui/site-link";
 import { focusRing, navActive, navIdle, navItem } from "./nav-styles";

@@ -2,7 +2,7 @@ import { BadgePercent, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "~/components/ui/site-link";
 import { buttonClass } from "~/components/ui/button";
-import { offer } from "~/content/offer";
+import { offer } from "@site/content/data/offer";
 
 /**
  * The offer as a native modal <dialog>: showModal() moves focus in, makes the rest of the page

@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
-import { OFFER_DELAY_MS } from "~/content/offer";
+import { OFFER_DELAY_MS } from "~/lib/offer-delay";
 
 /** sessionStorage key: the popup is shown at most once per visit (browser session). */
 const OFFER_SEEN_KEY = "offerPopupShown";

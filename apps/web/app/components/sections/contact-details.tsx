@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { company, mailto } from "~/content/company";
+import { company } from "@site/content/data/company";
+import { mailto } from "~/lib/company-links";
 
 /** Links to the company's e-mail and phone, here and beside the quote form. */
 export const contactLinkClass =

@@ -1,6 +1,6 @@
 import { Container } from "~/components/ui/container";
 import { LinkButton } from "~/components/ui/button";
-import { home } from "~/content/home";
+import { home } from "@site/content/data/home";
 import { StatsList } from "./stats-list";
 
 export function HomeHero() {

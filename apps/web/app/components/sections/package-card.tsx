@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
-import { type Package, billingLabel } from "~/content/packages";
+import type { Package } from "@site/content";
+import { billingLabel } from "~/lib/packages";
 
 interface PackageCardProps {
   pkg: Package;

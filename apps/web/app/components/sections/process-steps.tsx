@@ -1,4 +1,4 @@
-import { home } from "~/content/home";
+import { home } from "@site/content/data/home";
 import { IconBadge } from "./icons";
 
 export function ProcessSteps() {

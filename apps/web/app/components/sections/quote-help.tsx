@@ -1,5 +1,6 @@
 import { Mail, Phone } from "lucide-react";
-import { company, mailto } from "~/content/company";
+import { company } from "@site/content/data/company";
+import { mailto } from "~/lib/company-links";
 import { contactLinkClass } from "./contact-details";
 
 /** Beside the quote form: the sales line and e-mail for those who would rather talk. */

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "~/components/ui/site-link";
-import { type Service, serviceHref } from "~/content/services";
+import { type Service, serviceHref } from "~/lib/services";
 import { IconBadge } from "./icons";
 
 function ServiceCard({ service, headingLevel = "h3" }: { service: Service; headingLevel?: "h2" | "h3" }) {

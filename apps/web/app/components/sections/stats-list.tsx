@@ -1,4 +1,4 @@
-import { stats } from "~/content/stats";
+import { stats } from "@site/content/data/stats";
 
 /** The four company statistics as a definition-style list. */
 export function StatsList({ tone = "dark" }: { tone?: "dark" | "light" }) {

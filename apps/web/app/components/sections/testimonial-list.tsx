@@ -1,5 +1,5 @@
 import { Quote } from "lucide-react";
-import { testimonials } from "~/content/testimonials";
+import { testimonials } from "@site/content/data/testimonials";
 import { GenericAvatar } from "./generic-avatar";
 
 export function TestimonialList() {

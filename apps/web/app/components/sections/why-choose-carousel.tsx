@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
-import { whyChoose } from "~/content/why-choose";
+import { whyChoose } from "@site/content/data/why-choose";
 import type { CarouselApi, EngineProps } from "./why-choose-engine";
 import { IconBadge } from "./icons";
 

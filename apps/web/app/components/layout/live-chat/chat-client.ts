@@ -11,7 +11,7 @@ import {
   type ChatStatus,
 } from "@site/contracts/chat";
 import { uuidV7 } from "@site/contracts/uuid";
-import { liveChatCopy } from "~/content/live-chat";
+import { liveChat as liveChatCopy } from "@site/content/data/live-chat";
 
 const base = __SERVICE_URLS__.contact;
 

@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@site/contracts/chat";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from "react";
-import { liveChatCopy as copy } from "~/content/live-chat";
+import { liveChat as copy } from "@site/content/data/live-chat";
 import type { useLiveChat } from "./use-live-chat";
 
 type Chat = ReturnType<typeof useLiveChat>;
@@ -15,8 +15,9 @@ function delivery(m: ChatMessage, chat: Chat): string | null {
 }
 
 /**
- * The messages (a polite live region: new ones are read out without moving focus), who is typing,
- * and the composer: Enter sends, Shift+Enter starts a new line.
+ * The messages (a polite live region: new ones are read out without moving focus; focusable, so a
+ * keyboard can scroll a long conversation), who is typing, and the composer: Enter sends, Shift+Enter
+ * starts a new line.
  */
 export function Conversation({ chat }: { chat: Chat }) {
   const list = useRef<HTMLDivElement>(null);
@@ -52,7 +53,7 @@ export function Conversation({ chat }: { chat: Chat }) {
   return (
     <div className="space-y-2">
       {state?.takenBy && state.state === "open" && (
-        <p className="text-slate-600">{copy.taken(state.takenBy)}</p>
+        <p className="text-slate-600">{copy.taken.replace("{name}", state.takenBy)}</p>
       )}
       {state?.state === "closed" && <p className="text-slate-600">{copy.closed}</p>}
       {!chat.connected && (
@@ -60,13 +61,17 @@ export function Conversation({ chat }: { chat: Chat }) {
           {copy.reconnecting}
         </p>
       )}
+      {/* A conversation longer than the list scrolls: the list is focusable so that a keyboard can
+          scroll it too (arrows, Page Up/Down, Home/End), and a screen reader names it on focus. */}
       <div
         ref={list}
         role="log"
         aria-live="polite"
         aria-label="Messages"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (WCAG 2.1.1)
+        tabIndex={0}
         data-chat-log=""
-        className="max-h-64 overflow-y-auto rounded-lg bg-slate-50 p-2"
+        className="max-h-64 overflow-y-auto rounded-lg bg-slate-50 p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <ol className="space-y-2">
           {chat.messages.map((m) => {

@@ -1,7 +1,7 @@
 import { MessageCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { whatsappUrl } from "~/content/company";
-import { liveChatCopy as copy } from "~/content/live-chat";
+import { whatsappUrl } from "~/lib/company-links";
+import { liveChat as copy } from "@site/content/data/live-chat";
 import { useCookieBannerHeight } from "~/lib/cookie-banner-offset";
 import { ChatHeader } from "../chat-header";
 import { Conversation } from "./conversation";

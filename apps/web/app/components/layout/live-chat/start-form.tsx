@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Link } from "~/components/ui/site-link";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
-import { liveChatCopy as copy } from "~/content/live-chat";
+import { liveChat as copy } from "@site/content/data/live-chat";
 import { ChatRequestError } from "./chat-client";
 
 const buttonClass =

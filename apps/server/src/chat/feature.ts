@@ -1,0 +1,88 @@
+// Live chat (LIVE_CHAT=on): the visitor's side on the contact listener, the staff's Chats in the
+// desk, both fed by one bus per process, and the replies a visitor missed, mailed through the outbox.
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../platform/config/config";
+import type { Context, Feature } from "../records/feature";
+import { configuredChannels } from "../records/outbox/channels";
+import { type BusLogger, type ChatBus, localChatBus, redisChatBus } from "./chat-bus";
+import { conversationState } from "./chat-reads";
+import { StreamRegistry } from "./chat-stream";
+import { registerChatDeskRoutes } from "./desk-routes";
+import { registerChatPublicRoutes } from "./public-routes";
+import { chatReplyChannel } from "./reply-mail";
+
+/** What chat reads besides the common context: the process's bus, shared by its roles. */
+type ChatContext = Context & {
+  /** Default: one of the app's own (through Redis with REDIS_URL), closed with it. */
+  chatBus?: ChatBus | undefined;
+};
+
+/** The bus a process's chat roles share: Redis pub/sub with REDIS_URL, else this process alone. */
+export function createChatBus(config: Config, log: BusLogger): ChatBus {
+  return config.REDIS_URL ? redisChatBus(config.REDIS_URL, log) : localChatBus();
+}
+
+/** The app's bus: the process's, or one of its own, closed with the app. */
+function busOf(app: FastifyInstance, context: ChatContext): ChatBus {
+  if (context.chatBus) return context.chatBus;
+  const own = createChatBus(context.config, app.log);
+  app.addHook("onClose", () => own.close());
+  return own;
+}
+
+export const chatFeature: Feature<ChatContext> = {
+  roles: ["contact", "desk"],
+  async register(app, context) {
+    const { role, config, database, clock } = context;
+    if (config.LIVE_CHAT !== "on") return;
+    const bus = busOf(app, context);
+    const registry = new StreamRegistry();
+    // A stream never ends by itself: end them all when the server closes, or shutdown would wait for them.
+    app.addHook("preClose", async () => registry.closeAll());
+    if (role === "desk") {
+      await registerChatDeskRoutes(app, {
+        database,
+        clock,
+        bus,
+        registry,
+        replyMailAfterMs: config.CHAT_REPLY_MAIL_AFTER_MS,
+      });
+      return;
+    }
+    if (!config.REDIS_URL) {
+      app.log.info(
+        "live chat served by this process alone (REDIS_URL is not set): run one instance, or set REDIS_URL",
+      );
+    }
+    await registerChatPublicRoutes(app, {
+      database,
+      clock,
+      bus,
+      registry,
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      channels: configuredChannels(config),
+      conversationsPerHour: config.CHAT_CONVERSATIONS_PER_HOUR,
+      messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
+      onLeadStored: context.onLeadStored,
+    });
+  },
+  // The staff's replies to a visitor who has left; once mailed, the streams show "sent by e-mail".
+  channels({ config, database, mailer, chatBus }) {
+    if (config.LIVE_CHAT !== "on" || !mailer) return {};
+    const db = database.db;
+    const onMailed = (conversationId: string) => {
+      void conversationState(db, conversationId).then((state) => {
+        if (state) chatBus?.publish({ type: "state", conversationId, state });
+      });
+    };
+    return {
+      "chat-reply": chatReplyChannel({
+        db,
+        mailer,
+        onMailed,
+        settings: { notifyTo: config.NOTIFY_TO, mailFrom: config.MAIL_FROM },
+        siteUrl: config.siteOrigin,
+      }),
+    };
+  },
+};

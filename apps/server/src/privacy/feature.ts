@@ -1,0 +1,16 @@
+// Privacy: what is kept and for how long (the daily retention purge), a person's export and erasure
+// (the leads command and the desk's erasure of a lead's address), each written to the audit trail.
+import type { Feature } from "../records/feature";
+import { registerErasureRoutes } from "./desk-routes";
+import { scheduleDailyPurge } from "./retention-schedule";
+
+export const privacyFeature: Feature = {
+  roles: ["desk"],
+  async register(app, { database, clock }) {
+    registerErasureRoutes(app, { database, clock });
+  },
+  start({ config, database, clock, log }) {
+    const stop = scheduleDailyPurge({ database, retention: config.retention, clock, logger: log });
+    return { name: "retention purge", stop: async () => stop() };
+  },
+};

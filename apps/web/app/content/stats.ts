@@ -1,2 +1,0 @@
-/** The company statistics (spec §1, §9): content/stats.yaml. */
-export { stats } from "@site/content/data/stats";

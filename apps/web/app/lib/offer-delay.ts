@@ -1,0 +1,2 @@
+/** Spec §9: the offer popup (content/offer.yaml) appears 10 s after the home page loads (a requirement, not content). */
+export const OFFER_DELAY_MS = 10_000;

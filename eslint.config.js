@@ -103,6 +103,8 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // A file holds one thing (decision 0010): past 300 lines it is split.
+      "max-lines": ["error", { max: 300, skipBlankLines: false, skipComments: false }],
     },
   },
   {

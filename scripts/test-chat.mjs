@@ -5,8 +5,6 @@
 // (npm run bench:chat): two instances behind nginx with Redis, latency printed.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 const contact = `http://localhost:${process.env.CONTACT_PORT ?? 8081}`;
 const quotation = `http://localhost:${process.env.QUOTATION_PORT ?? 8091}`;
@@ -26,15 +24,9 @@ if (process.env.CHAT_BUILD !== "reuse" || !existsSync("apps/web/build-chat/site-
 }
 const args = process.argv.slice(2);
 const benchOnly = args[0] === "--bench";
-// The flows on one server, then the bench and the SIGKILL test on two instances behind nginx with Redis.
+// The flows on one server (Chromium, and Firefox and WebKit visitors: ENGINES picks), then the bench and
+// the SIGKILL test on two instances behind nginx with Redis.
 if (!benchOnly) run("npx", ["playwright", "test", "-c", "apps/desk/playwright.chat.config.ts", ...args]);
-// The cross-engine suite's chat: Firefox and WebKit visitors (ENGINES picks), a member in Chromium.
-if (!benchOnly && args.length === 0) {
-  const database = `sqlite:${path.join(os.tmpdir(), `chat-engines-${process.env.DESK_PORT ?? 8100}`, "leads.sqlite")}`;
-  run("npx", ["playwright", "test", "-c", "apps/web/tests-engines/playwright.chat.config.ts"], {
-    DATABASE_URL: database,
-  });
-}
 if (benchOnly || args.length === 0) {
   run("npx", ["playwright", "test", "-c", "apps/desk/playwright.chat-bench.config.ts", ...args.slice(1)]);
 }

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import path from "node:path";
 import { chromiumFlags, chromiumPath } from "../../scripts/chromium.mjs";
+import { type EngineName, engineNames } from "../web/tests-engines/driver/driver";
 import {
   chatBuildDir,
   databaseUrl,
@@ -11,11 +12,31 @@ import {
   siteUrl,
 } from "./tests-chat/support/chat-env";
 
-/** Live chat in Chromium: a visitor's page and a member's desk, each in a browser context of its own. */
-export default defineConfig({
+interface WorkerOptions {
+  engineName: EngineName;
+}
+
+/** ENGINES=firefox,webkit picks the engines of the cross-engine chat check (Chromium has its own specs). */
+const engines = ((process.env.ENGINES?.split(",").filter(Boolean) ?? engineNames) as EngineName[]).filter(
+  (e) => e !== "chromium",
+);
+
+// The cross-engine check invites its member with the leads command, which reads DATABASE_URL: the
+// run's database. Workers inherit the runner's environment.
+process.env.DATABASE_URL = databaseUrl;
+
+/**
+ * The live chat on the LIVE_CHAT=on build, one server for every project (`npm run test:chat`):
+ * - `desktop` and `mobile`: tests-chat/*.spec.ts in Chromium, a visitor's page and a member's desk, each
+ *   in a browser context of its own;
+ * - `engine-firefox` and `engine-webkit`: the web app's tests-engines/live-chat.chat.ts, a visitor in
+ *   that engine (our own drivers, as the cross-engine suite) chatting with a member in Chromium.
+ * The bench (tests-chat/bench) starts a cluster of its own on the same ports, so it has a config of its
+ * own (playwright.chat-bench.config.ts), without this one's server.
+ */
+export default defineConfig<object, WorkerOptions>({
   testDir: "./tests-chat",
   testMatch: "*.spec.ts",
-  // The bench starts a cluster of its own on the same ports: playwright.chat-bench.config.ts runs it.
   testIgnore: "bench/**",
   outputDir: path.join(repoRoot, "test-results", "chat"),
   fullyParallel: false,
@@ -35,6 +56,15 @@ export default defineConfig({
       name: "mobile",
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true },
     },
+    ...engines.map((engineName) => ({
+      name: `engine-${engineName}`,
+      testDir: "../web/tests-engines",
+      testMatch: "*.chat.ts",
+      testIgnore: [] as string[],
+      outputDir: path.join(repoRoot, "test-results", "engines-chat"),
+      timeout: 90_000,
+      use: { engineName },
+    })),
   ],
   webServer: {
     command: "node apps/desk/tests-chat/support/serve-chat.mjs",

@@ -1,24 +1,39 @@
+/**
+ * The site's browser suites, one Playwright config because they need the same servers (the spec's
+ * build, both services and the SMTP peer: tests/support/web-servers.ts):
+ * - `npm run test:browser`: tests/ in Debian's Chromium, projects `desktop` (1280 px) and `mobile` (375 px);
+ * - `npm run test:engines`: the cross-engine suite, tests-engines/*.spec.ts, one project per engine
+ *   (`engine-chromium`, `engine-firefox`, `engine-webkit`). Its browsers are driven by our own drivers
+ *   (tests-engines/driver/), since Playwright's Firefox and WebKit builds cannot be downloaded here and
+ *   Debian's browsers are what visitors' engines are. ENGINES=firefox,webkit runs some engines only.
+ */
 import { defineConfig, devices } from "@playwright/test";
 import path from "node:path";
 import { chromiumFlags, chromiumPath } from "../../scripts/chromium.mjs";
+import { type EngineName, engineNames } from "./tests-engines/driver/driver";
 import { baseURL, repoRoot } from "./tests/support/e2e-env";
 import { e2eWebServers } from "./tests/support/web-servers";
 
 export { baseURL };
 
+interface WorkerOptions {
+  engineName: EngineName;
+}
+
 /** Debian's Chromium, launched as the workplace requires (no downloads, no background traffic). */
 const chromium = { executablePath: chromiumPath, args: [...chromiumFlags] };
+const engines = (process.env.ENGINES?.split(",").filter(Boolean) ?? engineNames) as EngineName[];
 
-export default defineConfig({
+export default defineConfig<object, WorkerOptions>({
   testDir: "./tests",
   outputDir: path.join(repoRoot, "test-results"),
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL,
     launchOptions: chromium,
@@ -35,6 +50,14 @@ export default defineConfig({
         isMobile: false,
       },
     },
+    ...engines.map((engineName) => ({
+      name: `engine-${engineName}`,
+      testDir: "./tests-engines",
+      testMatch: "*.spec.ts",
+      outputDir: path.join(repoRoot, "test-results", "engines"),
+      timeout: 60_000,
+      use: { engineName },
+    })),
   ],
   webServer: e2eWebServers,
 });

@@ -11,7 +11,7 @@ import {
 } from "./e2e-env";
 
 /**
- * The servers every browser run needs (playwright.config.ts, tests-engines/playwright.config.ts):
+ * The servers every browser run needs (playwright.config.ts: the Chromium and the cross-engine projects):
  * the SMTP peer that receives the lead notifications, and `npm start` (site and both services) on a
  * fresh database (serve-site.mjs).
  */

@@ -241,8 +241,8 @@ const doc = [
   "Scores are out of 100; ❌ marks a figure outside its budget. JS transferred is the compressed script",
   "bytes of the page load. Main-thread work is Lighthouse's (mobile: its CPU time scaled by 4); without",
   "scripts, the same page's with every script taken out (`scripts/without-scripts.mjs`), measured in the same",
-  "passes. The first-load JS budgets (≤ 60 KB gzip for a content page, the router's pages no more than at",
-  "11e2f2e) are checked separately by `npm run check:js-budget` (size-limit, `.size-limit.js`).",
+  "passes. The first-load JS budgets (≤ 60 KB gzip for a content page, the router's pages no more than on",
+  "main before the islands) are checked separately by `npm run check:js-budget` (size-limit, `.size-limit.js`).",
   ...(args.routes
     ? []
     : [

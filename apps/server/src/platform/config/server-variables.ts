@@ -93,13 +93,13 @@ export const serviceVariables = {
     .optional()
     .meta({
       description:
-        "The HMAC key that signs the proof-of-work challenges ([challenge](lead-services.md#proof-of-work-challenge)); unset, a random key is made at first start and kept in the database, shared by every instance",
+        "The HMAC key of the proof-of-work challenges ([challenge](lead-services.md#proof-of-work)); unset, a random key is made at first start and kept in the database, shared by every instance",
       defaultText: "a key stored in the database",
       values: "at least 32 characters",
     }),
   CHALLENGE_COST: z.coerce.number().int().min(1).max(100_000).default(5_000).meta({
     description:
-      "PBKDF2-SHA-256 iterations per try of the proof-of-work challenge; a browser makes 100 to 200 tries (the default costs a visitor about 0.1 s, 0.4 s on a 4× slower CPU: [challenge](lead-services.md#proof-of-work-challenge))",
+      "PBKDF2-SHA-256 iterations per try of the [proof-of-work](lead-services.md#proof-of-work) challenge (a browser makes 100 to 200 tries): more work for each visitor and each bot",
     values: "a whole number from 1 to 100000",
   }),
   WEB_BUILD_DIR: z.string().optional().meta({

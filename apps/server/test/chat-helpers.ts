@@ -1,6 +1,6 @@
 import type { ChatSession } from "@site/contracts/chat";
 import type { FastifyInstance } from "fastify";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
 import { buildApp } from "../src/app";
@@ -14,12 +14,20 @@ export const OFFICE_TIME = new Date("2026-01-05T10:00:00.000Z");
 /** A Saturday, 10:00 in London: outside. */
 export const WEEKEND_TIME = new Date("2026-01-10T10:00:00.000Z");
 
+/** A start's secret as the panel makes it: 32 random bytes, base64url. */
+export const startSecret = () => randomBytes(32).toString("base64url");
+
+/**
+ * THE body of a chat start in the tests (every start is built here: a field the start comes to
+ * need is added once, here).
+ */
 export const visitor = (over: Record<string, unknown> = {}) => ({
   name: "Grace Hopper",
   email: "grace@example.com",
   consent: true,
   body: "Do you build ERP integrations for small firms?",
   clientId: randomUUID(),
+  secret: startSecret(),
   page: "/services/erp-consultation",
   ...over,
 });

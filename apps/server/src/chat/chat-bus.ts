@@ -8,10 +8,12 @@ import { Redis } from "ioredis";
 import { EventEmitter } from "node:events";
 import { randomUUID } from "node:crypto";
 
-type ChatEvent =
+export type ChatEvent =
   | { type: "message"; conversationId: string; message: ChatMessage }
   | { type: "state"; conversationId: string; state: ChatConversationState }
   | { type: "typing"; conversationId: string; author: "visitor" | "staff" }
+  /** Who may listen to a conversation changed (a token rotated, the conversation erased): its streams check again. */
+  | { type: "access"; conversationId: string }
   /** A member switched availability, or a conversation's summary changed in another way. */
   | { type: "presence" };
 

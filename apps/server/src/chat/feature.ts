@@ -6,7 +6,8 @@ import type { Context, Feature } from "../records/feature";
 import { configuredChannels } from "../records/outbox/channels";
 import { type BusLogger, type ChatBus, localChatBus, redisChatBus } from "./chat-bus";
 import { conversationState } from "./chat-reads";
-import { StreamRegistry } from "./chat-stream";
+import { streamTimings } from "./chat-stream";
+import { StreamRegistry } from "./stream-registry";
 import { registerChatDeskRoutes } from "./desk-routes";
 import { registerChatPublicRoutes } from "./public-routes";
 import { chatReplyChannel } from "./reply-mail";
@@ -37,6 +38,7 @@ export const chatFeature: Feature<ChatContext> = {
     if (config.LIVE_CHAT !== "on") return;
     const bus = busOf(app, context);
     const registry = new StreamRegistry();
+    const timings = streamTimings(config.SOCKET_TIMEOUT_MS);
     // A stream never ends by itself: end them all when the server closes, or shutdown would wait for them.
     app.addHook("preClose", async () => registry.closeAll());
     if (role === "desk") {
@@ -46,6 +48,7 @@ export const chatFeature: Feature<ChatContext> = {
         bus,
         registry,
         replyMailAfterMs: config.CHAT_REPLY_MAIL_AFTER_MS,
+        heartbeatMs: timings.heartbeatMs,
       });
       return;
     }
@@ -63,6 +66,7 @@ export const chatFeature: Feature<ChatContext> = {
       channels: configuredChannels(config),
       conversationsPerHour: config.CHAT_CONVERSATIONS_PER_HOUR,
       messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
+      timings,
       onLeadStored: context.onLeadStored,
     });
   },

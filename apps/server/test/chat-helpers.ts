@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
 import { buildApp } from "../src/app";
 import { type ChatBus, localChatBus } from "../src/chat/chat-bus";
+import { chatStreamsEnder } from "../src/chat/feature";
 import { DESK_URL, useDesk } from "./desk-helpers";
 import { type Backend, ORIGIN, testConfig } from "./helpers";
 import { SseClient } from "./sse-client";
@@ -42,6 +43,7 @@ export function useChat(backend: Backend) {
   let contactBase = "";
   let deskBase = "";
   let bus: ChatBus;
+  let contactApp: FastifyInstance;
   const streams: SseClient[] = [];
 
   afterEach(async () => {
@@ -56,19 +58,23 @@ export function useChat(backend: Backend) {
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   };
 
-  /** Starts both services with LIVE_CHAT=on (and `env`); the clock at `at`. */
-  async function start(env: Record<string, string> = {}, at = OFFICE_TIME) {
+  /**
+   * Starts both services with LIVE_CHAT=on (and `env`); the clock at `at`. One bus, as in one
+   * process (`chatBus`: another, e.g. through Redis), which also ends the streams of erased leads.
+   */
+  async function start(env: Record<string, string> = {}, at = OFFICE_TIME, chatBus?: ChatBus) {
     d.clock.set(at);
-    bus = localChatBus();
+    bus = chatBus ?? localChatBus();
     const config = { LIVE_CHAT: "on", ...env };
-    const contact = await buildApp("contact", {
+    const shared = { chatBus: bus, onLeadsErased: chatStreamsEnder(bus) };
+    contactApp = await buildApp("contact", {
       config: testConfig(config),
       database: d.database,
       clock: d.clock,
-      chatBus: bus,
+      ...shared,
     });
-    contactBase = await listen(contact);
-    const desk = await d.desk(config, { chatBus: bus });
+    contactBase = await listen(contactApp);
+    const desk = await d.desk(config, shared);
     deskBase = await listen(desk);
   }
 
@@ -101,9 +107,14 @@ export function useChat(backend: Backend) {
     });
   }
 
-  async function visitorStream(session: ChatSession, opts: { after?: number; lastEventId?: string } = {}) {
+  /** A visitor's stream; `key` names the panel's stream (its reconnection replaces it). */
+  async function visitorStream(
+    session: ChatSession,
+    opts: { after?: number; lastEventId?: string; key?: string } = {},
+  ) {
     const q = new URLSearchParams({ conversation: session.conversationId, token: session.token });
     if (opts.after !== undefined) q.set("after", String(opts.after));
+    if (opts.key !== undefined) q.set("stream", opts.key);
     const s = await SseClient.open(`${contactBase}/chat/stream?${q}`, {
       origin: ORIGIN,
       ...(opts.lastEventId ? { "last-event-id": opts.lastEventId } : {}),
@@ -139,6 +150,15 @@ export function useChat(backend: Backend) {
   return {
     d,
     start,
+    get bus() {
+      return bus;
+    },
+    get contactApp() {
+      return contactApp;
+    },
+    get deskBase() {
+      return deskBase;
+    },
     post,
     startChat,
     say,

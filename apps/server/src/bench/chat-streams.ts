@@ -69,14 +69,17 @@ const rssMb = () => {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1];
   return Number(kb) / 1024;
 };
-/** The server's established connections on its port, and the bytes in their send queues. */
+/** The bytes in the send queues of the server's connections, and how many connections hold some. */
 function queues() {
   const out = execFileSync("ss", ["-tnH", "state", "established", `( sport = :${port} )`], {
     encoding: "utf8",
   });
-  const rows = out.split("\n").filter(Boolean);
-  const send = rows.reduce((n, r) => n + Number(r.trim().split(/\s+/)[1] ?? 0), 0);
-  return { connections: rows.length, sendQueueMb: send / 1024 / 1024 };
+  const queued = out
+    .split("\n")
+    .filter(Boolean)
+    .map((r) => Number(r.trim().split(/\s+/)[1] ?? 0));
+  const send = queued.reduce((n, q) => n + q, 0);
+  return { connections: queued.filter((q) => q > 0).length, sendQueueMb: send / 1024 / 1024 };
 }
 
 const idle = rssMb();
@@ -149,7 +152,7 @@ const later = { rss: rssMb(), ...queues() };
 console.info(
   `${SILENT} never-read streams: server RSS ${mb(before.rss)} before, ${mb(after5.rss)} after 5 s, ` +
     `${mb(later.rss)} after ${(SOCKET_TIMEOUT_MS + 2_000) / 1000} s; send queues ${mb(after5.sendQueueMb)} ` +
-    `over ${after5.connections} connections after 5 s, ${mb(later.sendQueueMb)} over ${later.connections} ` +
+    `in ${after5.connections} connections after 5 s, ${mb(later.sendQueueMb)} in ${later.connections} ` +
     `after SOCKET_TIMEOUT_MS (${SOCKET_TIMEOUT_MS} ms) + 2 s`,
 );
 for (const s of silent) s.destroy();

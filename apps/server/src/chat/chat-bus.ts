@@ -56,6 +56,22 @@ export interface BusLogger {
   info(msg: string): void;
 }
 
+/** Publishes `events` to every instance and waits until Redis has them (a short-lived process). */
+export async function publishOnce(url: string, events: readonly ChatEvent[], timeoutMs = 5_000) {
+  const pub = new Redis(url, {
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 1,
+    commandTimeout: timeoutMs,
+  });
+  pub.on("error", () => {});
+  try {
+    const from = randomUUID();
+    for (const event of events) await pub.publish(CHANNEL, JSON.stringify({ from, event }));
+  } finally {
+    pub.disconnect();
+  }
+}
+
 export function redisChatBus(url: string, logger: BusLogger): ChatBus {
   const bus = emitterBus();
   const self = randomUUID();

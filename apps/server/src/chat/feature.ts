@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../platform/config/config";
 import type { Context, Feature } from "../records/feature";
 import { configuredChannels } from "../records/outbox/channels";
-import { type BusLogger, type ChatBus, localChatBus, redisChatBus } from "./chat-bus";
+import { type BusLogger, type ChatBus, localChatBus, publishOnce, redisChatBus } from "./chat-bus";
 import { conversationState } from "./chat-reads";
 import { streamTimings } from "./chat-stream";
 import { StreamRegistry } from "./stream-registry";
@@ -21,6 +21,25 @@ type ChatContext = Context & {
 /** The bus a process's chat roles share: Redis pub/sub with REDIS_URL, else this process alone. */
 export function createChatBus(config: Config, log: BusLogger): ChatBus {
   return config.REDIS_URL ? redisChatBus(config.REDIS_URL, log) : localChatBus();
+}
+
+/** What ends the chat streams of erased leads, on every instance (Context.onLeadsErased). */
+export function chatStreamsEnder(bus: ChatBus): (ids: readonly string[]) => void {
+  return (ids) => {
+    for (const conversationId of ids) bus.publish({ type: "access", conversationId });
+  };
+}
+
+/**
+ * The same from a process that serves no chat (the leads command): through Redis when REDIS_URL is
+ * set, waiting until it is said; without Redis the server's streams find out on their next heartbeat.
+ */
+export async function announceErased(config: Config, ids: readonly string[]): Promise<void> {
+  if (config.LIVE_CHAT !== "on" || !config.REDIS_URL || ids.length === 0) return;
+  await publishOnce(
+    config.REDIS_URL,
+    ids.map((conversationId) => ({ type: "access", conversationId })),
+  );
 }
 
 /** The app's bus: the process's, or one of its own, closed with the app. */

@@ -176,7 +176,12 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
     },
   );
 
-  await registerChatStreamRoutes(app, { ...deps, json, visitorView, perMinute: perMinute(SIGNALS_PER_MINUTE) });
+  await registerChatStreamRoutes(app, {
+    ...deps,
+    json,
+    visitorView,
+    perMinute: perMinute(SIGNALS_PER_MINUTE),
+  });
 
   for (const [url, allow] of [
     [CHAT_PATHS.status, "GET"],

@@ -2,12 +2,7 @@
 // takes the token in its query (an EventSource sends no headers of its own), is counted against the
 // bounds of stream-registry.ts, replays at most the last CHAT_REPLAY_MAX messages; the panel asks for
 // earlier ones, CHAT_HISTORY_PAGE at a time, when the visitor scrolls to the top.
-import {
-  CHAT_HISTORY_PAGE,
-  CHAT_PATHS,
-  chatHistorySchema,
-  type ChatMessage,
-} from "@site/contracts/chat";
+import { CHAT_HISTORY_PAGE, CHAT_PATHS, chatHistorySchema, type ChatMessage } from "@site/contracts/chat";
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -59,7 +59,8 @@ export class StreamRegistry {
 
   /** Every stream of the conversation checks again whether it may stay open. */
   recheck(conversationId: string) {
-    for (const stream of [...this.open.keys()]) if (stream.conversationId === conversationId) stream.recheck();
+    for (const stream of [...this.open.keys()])
+      if (stream.conversationId === conversationId) stream.recheck();
   }
 
   closeAll() {

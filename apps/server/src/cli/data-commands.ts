@@ -35,7 +35,9 @@ const walBusy =
 /** Ends the live chat streams of erased leads on the running servers (through Redis), best effort. */
 async function endChatStreams(config: Config, ids: readonly string[]) {
   await announceErased(config, ids).catch((err: Error) =>
-    process.stderr.write(`The chat streams of the erased leads end on their next heartbeat (${err.message}).\n`),
+    process.stderr.write(
+      `The chat streams of the erased leads end on their next heartbeat (${err.message}).\n`,
+    ),
   );
 }
 

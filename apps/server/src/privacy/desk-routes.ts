@@ -40,7 +40,6 @@ export function registerErasureRoutes(
         staff: staffOf(req),
         now: clock.now(),
         onErased: deps.onErased,
-      })) ??
-      noLead(reply),
+      })) ?? noLead(reply),
   );
 }

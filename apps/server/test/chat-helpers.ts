@@ -37,49 +37,68 @@ export const visitor = (over: Record<string, unknown> = {}) => ({
  * Live chat on one backend: the contact service and the desk, listening on loopback ports, one bus
  * (as in one process), a manual clock set within office hours, and helpers to post and listen.
  */
+/** One instance's two listeners: the contact service and the desk. */
+interface Instance {
+  contactApp: FastifyInstance;
+  contactBase: string;
+  deskBase: string;
+  bus: ChatBus;
+}
+
 export function useChat(backend: Backend) {
   const d = useDesk(backend);
-  const open: { app: FastifyInstance; streams: SseClient[] }[] = [];
-  let contactBase = "";
-  let deskBase = "";
-  let bus: ChatBus;
-  let contactApp: FastifyInstance;
+  const apps: FastifyInstance[] = [];
+  const buses: ChatBus[] = [];
   const streams: SseClient[] = [];
+  let first: Instance | undefined;
 
   afterEach(async () => {
     for (const s of streams.splice(0)) s.close();
-    for (const o of open.splice(0)) await o.app.close();
-    await bus?.close();
+    for (const app of apps.splice(0)) await app.close();
+    for (const bus of buses.splice(0)) await bus.close();
+    first = undefined;
   });
 
   const listen = async (app: FastifyInstance) => {
     await app.listen({ host: "127.0.0.1", port: 0 });
-    open.push({ app, streams: [] });
+    apps.push(app);
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  };
+  const current = () => {
+    if (!first) throw new Error("start() the chat first");
+    return first;
   };
 
   /**
-   * Starts both services with LIVE_CHAT=on (and `env`); the clock at `at`. One bus, as in one
-   * process (`chatBus`: another, e.g. through Redis), which also ends the streams of erased leads.
+   * An instance of both services with LIVE_CHAT=on (and `env`) on the block's database and clock.
+   * One bus, as in one process (`chatBus`: e.g. one through Redis), which also ends the streams of
+   * erased leads.
    */
-  async function start(env: Record<string, string> = {}, at = OFFICE_TIME, chatBus?: ChatBus) {
-    d.clock.set(at);
-    bus = chatBus ?? localChatBus();
+  async function instance(env: Record<string, string> = {}, chatBus?: ChatBus): Promise<Instance> {
+    const bus = chatBus ?? localChatBus();
+    buses.push(bus);
     const config = { LIVE_CHAT: "on", ...env };
     const shared = { chatBus: bus, onLeadsErased: chatStreamsEnder(bus) };
-    contactApp = await buildApp("contact", {
+    const contactApp = await buildApp("contact", {
       config: testConfig(config),
       database: d.database,
       clock: d.clock,
       ...shared,
     });
-    contactBase = await listen(contactApp);
-    const desk = await d.desk(config, shared);
-    deskBase = await listen(desk);
+    const contactBase = await listen(contactApp);
+    const deskBase = await listen(await d.desk(config, shared));
+    return { contactApp, contactBase, deskBase, bus };
   }
 
-  async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${contactBase}${path}`, {
+  /** Starts the first instance (the one the helpers below talk to); the clock at `at`. */
+  async function start(env: Record<string, string> = {}, at = OFFICE_TIME, chatBus?: ChatBus) {
+    d.clock.set(at);
+    first = await instance(env, chatBus);
+    return first;
+  }
+
+  async function post(path: string, body: unknown, headers: Record<string, string> = {}, at = current()) {
+    const res = await fetch(`${at.contactBase}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
       body: JSON.stringify(body),
@@ -110,12 +129,12 @@ export function useChat(backend: Backend) {
   /** A visitor's stream; `key` names the panel's stream (its reconnection replaces it). */
   async function visitorStream(
     session: ChatSession,
-    opts: { after?: number; lastEventId?: string; key?: string } = {},
+    opts: { after?: number; lastEventId?: string; key?: string; at?: Instance } = {},
   ) {
     const q = new URLSearchParams({ conversation: session.conversationId, token: session.token });
     if (opts.after !== undefined) q.set("after", String(opts.after));
     if (opts.key !== undefined) q.set("stream", opts.key);
-    const s = await SseClient.open(`${contactBase}/chat/stream?${q}`, {
+    const s = await SseClient.open(`${(opts.at ?? current()).contactBase}/chat/stream?${q}`, {
       origin: ORIGIN,
       ...(opts.lastEventId ? { "last-event-id": opts.lastEventId } : {}),
     });
@@ -124,8 +143,8 @@ export function useChat(backend: Backend) {
   }
 
   /** A desk request as the member with `cookie`. */
-  async function desk(cookie: string, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${deskBase}${path}`, {
+  async function desk(cookie: string, method: string, path: string, body?: unknown, at = current()) {
+    const res = await fetch(`${at.deskBase}${path}`, {
       method,
       headers: {
         cookie,
@@ -138,8 +157,8 @@ export function useChat(backend: Backend) {
     return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
   }
 
-  async function deskStream(cookie: string, path: string, lastEventId?: string) {
-    const s = await SseClient.open(`${deskBase}${path}`, {
+  async function deskStream(cookie: string, path: string, lastEventId?: string, at = current()) {
+    const s = await SseClient.open(`${at.deskBase}${path}`, {
       cookie,
       ...(lastEventId ? { "last-event-id": lastEventId } : {}),
     });
@@ -150,23 +169,21 @@ export function useChat(backend: Backend) {
   return {
     d,
     start,
-    get bus() {
-      return bus;
-    },
-    get contactApp() {
-      return contactApp;
-    },
-    get deskBase() {
-      return deskBase;
-    },
+    instance,
     post,
     startChat,
     say,
     visitorStream,
     desk,
     deskStream,
+    get bus() {
+      return current().bus;
+    },
+    get contactApp() {
+      return current().contactApp;
+    },
     get contactBase() {
-      return contactBase;
+      return current().contactBase;
     },
   };
 }

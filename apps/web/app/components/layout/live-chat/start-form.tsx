@@ -14,7 +14,7 @@ const buttonClass =
 export function StartForm({
   onStart,
 }: {
-  onStart: (input: Omit<ChatStartInput, "clientId">) => Promise<void>;
+  onStart: (input: Omit<ChatStartInput, "clientId" | "secret">) => Promise<void>;
 }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,7 +32,7 @@ export function StartForm({
       page: window.location.pathname,
       [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ""),
     };
-    const checked = chatStartSchema.omit({ clientId: true }).safeParse(input);
+    const checked = chatStartSchema.omit({ clientId: true, secret: true }).safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
       return;
@@ -41,7 +41,7 @@ export function StartForm({
     setFailure(null);
     setBusy(true);
     try {
-      await onStart(input as Omit<ChatStartInput, "clientId">);
+      await onStart(input as Omit<ChatStartInput, "clientId" | "secret">);
     } catch (err) {
       if (err instanceof ChatRequestError && err.fields) setErrors(err.fields);
       setFailure(err instanceof ChatRequestError ? err.message : copy.unavailable);

@@ -3,7 +3,13 @@ import { DEFAULT_WEEK_HOURS } from "@site/contracts/desk";
 import { saveMember } from "./availability-store";
 import { deliveryChannels } from "../process";
 import { OutboxWorker } from "../records/outbox/outbox-worker";
-import { bookingBody, calendarsOf, headers, readable, useConsultations } from "../../test/consultation-helpers";
+import {
+  bookingBody,
+  calendarsOf,
+  headers,
+  readable,
+  useConsultations,
+} from "../../test/consultation-helpers";
 import { BACKENDS, testConfig } from "../../test/helpers";
 import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
 

@@ -1,4 +1,5 @@
-import type { ChatSession } from "@site/contracts/chat";
+import { CHALLENGE_FIELD } from "@site/contracts";
+import { CHAT_PATHS, type ChatSession } from "@site/contracts/chat";
 import type { FastifyInstance } from "fastify";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -6,6 +7,7 @@ import { afterEach } from "vitest";
 import { buildApp } from "../src/app";
 import { type ChatBus, localChatBus } from "../src/chat/chat-bus";
 import { chatStreamsEnder } from "../src/chat/feature";
+import { withChallenge } from "./challenge-helpers";
 import { DESK_URL, useDesk } from "./desk-helpers";
 import { type Backend, ORIGIN, testConfig } from "./helpers";
 import { SseClient } from "./sse-client";
@@ -97,11 +99,16 @@ export function useChat(backend: Backend) {
     return first;
   }
 
-  async function post(path: string, body: unknown, headers: Record<string, string> = {}, at = current()) {
+  /** POSTs `body` as JSON; a chat start gets a solved challenge, as the panel sends it (unless it has one). */
+  async function post(path: string, body: object, headers: Record<string, string> = {}, at = current()) {
+    const solved =
+      path === CHAT_PATHS.conversations && !(CHALLENGE_FIELD in body)
+        ? await withChallenge(at.contactBase, body)
+        : body;
     const res = await fetch(`${at.contactBase}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
-      body: JSON.stringify(body),
+      body: JSON.stringify(solved),
     });
     const text = await res.text();
     return {

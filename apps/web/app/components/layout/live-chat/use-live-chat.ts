@@ -24,6 +24,7 @@ import {
   saveChat,
   streamUrl,
 } from "./chat-client";
+import { CHALLENGE_FIELD } from "@site/contracts";
 import { liveChat as copy } from "@site/content/data/live-chat";
 import { useEarlierMessages, withMessage } from "./use-earlier-messages";
 
@@ -244,8 +245,10 @@ export function useLiveChat() {
 
   const start = useCallback(
     async (input: Omit<ChatStartInput, "clientId" | "secret">) => {
-      // Kept in memory only: after a reload mid-start, a new start is a new conversation.
-      const key = JSON.stringify(input);
+      // Kept in memory only: after a reload mid-start, a new start is a new conversation. Each try
+      // brings a fresh challenge solution: the same start is the same input without it.
+      const { [CHALLENGE_FIELD]: _solution, ...same } = input;
+      const key = JSON.stringify(same);
       if (pendingStart.current?.input !== key) {
         pendingStart.current = { input: key, clientId: newClientId(), secret: newSecret() };
       }

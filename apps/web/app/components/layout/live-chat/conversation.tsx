@@ -26,6 +26,7 @@ export function Conversation({ chat }: { chat: Chat }) {
   const newest = `${chat.messages.at(-1)?.seq}.${chat.outgoing.length}`;
   const oldest = chat.messages[0]?.seq;
   const height = useRef(0);
+  const earlierFocused = useRef(false);
 
   useEffect(() => {
     composer.current?.focus();
@@ -40,6 +41,12 @@ export function Conversation({ chat }: { chat: Chat }) {
   useEffect(() => {
     height.current = list.current?.scrollHeight ?? 0;
   });
+  // The last earlier messages came in while the button had focus: the list takes it, not the page.
+  useLayoutEffect(() => {
+    if (chat.hasEarlier || !earlierFocused.current) return;
+    earlierFocused.current = false;
+    if (!document.activeElement || document.activeElement === document.body) list.current?.focus();
+  }, [chat.hasEarlier]);
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -88,6 +95,7 @@ export function Conversation({ chat }: { chat: Chat }) {
         {chat.hasEarlier && (
           <button
             type="button"
+            onFocus={() => (earlierFocused.current = true)}
             onClick={() => void chat.loadEarlier()}
             className="mx-auto mb-2 block rounded text-xs font-semibold text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-600"
           >

@@ -30,7 +30,7 @@ const RETRY_MS = 1_000;
 /** How soon it reconnects after the stream's planned end. */
 const RENEW_RETRY_MS = 100;
 /** Data written but not yet taken by the socket: past this the client is not reading, and is reset. */
-export const MAX_UNSENT_BYTES = 256 * 1024;
+const MAX_UNSENT_BYTES = 256 * 1024;
 /** The store's messages are written while the socket holds less than this, then after it drains. */
 const WRITE_AHEAD_BYTES = 64 * 1024;
 /** Messages read from the store at a time. */
@@ -52,7 +52,7 @@ export function streamTimings(socketTimeoutMs: number) {
 }
 
 /** Whether the client may go on listening: "revoked" (token rotated or run out, or no conversation). */
-export type Access = "open" | "closed" | "revoked";
+type Access = "open" | "closed" | "revoked";
 /** Why a stream ends, in its last event (`end`) where the client should know. */
 type EndReason = "closed" | "revoked";
 

@@ -23,8 +23,6 @@ import type { ChatBus, ChatEvent } from "./chat-bus";
 import { conversationState, messagesAfter } from "./chat-reads";
 import type { OpenStream } from "./stream-registry";
 
-/** A comment line keeps proxies and our own idle timeout (SOCKET_TIMEOUT_MS) from closing the stream. */
-const HEARTBEAT_MS = 15_000;
 /** How soon a dropped EventSource reconnects (the `retry` field). */
 const RETRY_MS = 1_000;
 /** How soon it reconnects after the stream's planned end. */
@@ -35,21 +33,6 @@ const MAX_UNSENT_BYTES = 256 * 1024;
 const WRITE_AHEAD_BYTES = 64 * 1024;
 /** Messages read from the store at a time. */
 const PAGE = 50;
-/** After a visitor's stream ends, the client has this long to read the rest and close, or is reset. */
-const GRACE_MS = 5_000;
-
-/**
- * The streams' clock, from SOCKET_TIMEOUT_MS: a heartbeat well within it (15 s by default), and a
- * visitor's stream that ends, with its grace, within it: one that is never read is gone by then.
- */
-export function streamTimings(socketTimeoutMs: number) {
-  const graceMs = Math.min(GRACE_MS, Math.floor(socketTimeoutMs / 4));
-  return {
-    heartbeatMs: Math.min(HEARTBEAT_MS, Math.floor(socketTimeoutMs / 4)),
-    graceMs,
-    lifetimeMs: socketTimeoutMs - graceMs,
-  };
-}
 
 /** Whether the client may go on listening: "revoked" (token rotated or run out, or no conversation). */
 type Access = "open" | "closed" | "revoked";
@@ -296,11 +279,4 @@ export class ConversationStream implements OpenStream {
       this.o.log.warn({ err: err instanceof Error ? err.message : String(err) }, "chat stream step failed");
     }
   }
-}
-
-/** The Last-Event-ID header (a reconnecting EventSource), else `?after=` (a new one), else 0. */
-export function resumeFrom(lastEventId: string | string[] | undefined, after: number | undefined): number {
-  const header =
-    typeof lastEventId === "string" && /^\d{1,9}$/.test(lastEventId) ? Number(lastEventId) : undefined;
-  return header ?? after ?? 0;
 }

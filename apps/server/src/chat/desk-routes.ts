@@ -32,7 +32,8 @@ import {
 } from "./chat-desk-store";
 import { conversationState } from "./chat-reads";
 import { addMessage, markRead } from "./chat-store";
-import { ConversationStream, resumeFrom } from "./chat-stream";
+import { ConversationStream } from "./chat-stream";
+import { resumeFrom } from "./stream-clock";
 import type { StreamRegistry } from "./stream-registry";
 
 export interface ChatDeskDeps {

@@ -7,7 +7,7 @@ import type { Context, Feature } from "../records/feature";
 import { configuredChannels } from "../records/outbox/channels";
 import { type BusLogger, type ChatBus, localChatBus, publishOnce, redisChatBus } from "./chat-bus";
 import { conversationState } from "./chat-reads";
-import { streamTimings } from "./chat-stream";
+import { streamTimings } from "./stream-clock";
 import { StreamRegistry } from "./stream-registry";
 import { registerChatDeskRoutes } from "./desk-routes";
 import { registerChatPublicRoutes } from "./public-routes";

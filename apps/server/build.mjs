@@ -17,6 +17,7 @@ await build({
     "bench/leads": "src/bench/leads.ts",
     "bench/desk-inbox": "src/bench/desk-inbox.ts",
     "bench/erasure": "src/bench/erasure.ts",
+    "bench/chat-streams": "src/bench/chat-streams.ts",
     "bench/bench-target": "src/bench/bench-target.ts",
   },
   outdir: "dist",

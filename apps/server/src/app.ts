@@ -30,6 +30,8 @@ export interface AppDeps {
   rateLimit?: RateLimitBackend;
   /** Called after a lead is committed (wakes the outbox worker). */
   onLeadStored?: (id: string) => void;
+  /** Called after leads are deleted (erasure, purge): ends live chat's streams of them (process.ts). */
+  onLeadsErased?: (ids: readonly string[]) => void;
   /** Sees every route as it is added: the route table (the desk's route-table test reads it). */
   onRoute?: (route: RouteOptions) => void;
   /** The desk role: how a publish builds the site (default: the real `react-router build`). */

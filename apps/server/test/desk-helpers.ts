@@ -125,6 +125,10 @@ export function useDesk(backend: Backend) {
     get database() {
       return t.database;
     },
+    /** The database's DATABASE_URL (for a process of its own: the leads command). */
+    get url() {
+      return t.url;
+    },
     get db() {
       return t.database.db;
     },

@@ -15,7 +15,8 @@ const BAD_TEXT =
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Not an id.");
 /** 43 base64url characters: 32 random bytes. */
-export const chatTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Not a chat token.");
+const RANDOM_32 = /^[A-Za-z0-9_-]{43}$/;
+export const chatTokenSchema = z.string().regex(RANDOM_32, "Not a chat token.");
 
 /** A message's text: trimmed, 1 to CHAT_MESSAGE_MAX code points, no control characters. */
 export const chatBodySchema = z
@@ -48,6 +49,11 @@ export const chatStartSchema = z.object({
   body: chatBodySchema,
   /** The panel's id for this message (a UUID): a retried send is stored once. */
   clientId: uuid,
+  /**
+   * 32 random bytes (base64url) the panel makes for this start and repeats on a retry: a retry (the
+   * same clientId and e-mail) gets the conversation's token only with the same secret.
+   */
+  secret: z.string({ error: "Not a start secret." }).regex(RANDOM_32, "Not a start secret."),
   /** The site's page the visitor was on (a path); shown to the staff. */
   page: z
     .string()
@@ -69,6 +75,8 @@ export const chatSendSchema = z.object({ ...visitorAuth, clientId: uuid, body: c
 export const chatTypingSchema = z.object(visitorAuth);
 /** POST /chat/read: the visitor has seen the staff's messages up to `seq`. */
 export const chatReadSchema = z.object({ ...visitorAuth, seq: z.number().int().min(0) });
+/** POST /chat/history: up to CHAT_HISTORY_PAGE messages before `before` (a seq), oldest first. */
+export const chatHistorySchema = z.object({ ...visitorAuth, before: z.number().int().min(1).max(1e9) });
 /** POST /chat/resume: the link from an e-mail reply. */
 export const chatResumeSchema = z.object({ link: z.string().min(1).max(400) });
 
@@ -119,6 +127,9 @@ export const chatSessionSchema = z.object({
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 
+/** 200 of POST /chat/history. */
+export const chatHistoryAnswerSchema = z.object({ messages: z.array(chatMessageSchema) });
+
 /** 201 (200 for a retry) of POST /chat/messages, and of the desk's send. */
 export const chatSentSchema = z.object({ message: chatMessageSchema, expiresAt: z.string().optional() });
 
@@ -131,5 +142,13 @@ export const CHAT_EVENTS = {
   /** The conversation's state (sent first on every connection, then on each change). */
   state: "state",
   typing: "typing",
+  /**
+   * The last event of a stream the client should not open again as it is: `{ reason: "closed" }`
+   * (the staff closed the conversation: a new message from the visitor reopens it) or
+   * `{ reason: "revoked" }` (the token was replaced or ran out, or the conversation was erased).
+   */
+  end: "end",
 } as const;
 export const chatTypingEventSchema = z.object({ author: z.enum(CHAT_AUTHORS) });
+export const chatEndEventSchema = z.object({ reason: z.enum(["closed", "revoked"]) });
+export type ChatEndEvent = z.infer<typeof chatEndEventSchema>;

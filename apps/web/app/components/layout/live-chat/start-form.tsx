@@ -15,7 +15,7 @@ const buttonClass =
 export function StartForm({
   onStart,
 }: {
-  onStart: (input: Omit<ChatStartInput, "clientId">) => Promise<void>;
+  onStart: (input: Omit<ChatStartInput, "clientId" | "secret">) => Promise<void>;
 }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,7 +36,7 @@ export function StartForm({
       page: window.location.pathname,
       [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ""),
     };
-    const checked = chatStartSchema.omit({ clientId: true }).safeParse(input);
+    const checked = chatStartSchema.omit({ clientId: true, secret: true }).safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
       return;
@@ -46,7 +46,7 @@ export function StartForm({
     setBusy(true);
     try {
       await onStart({
-        ...(input as Omit<ChatStartInput, "clientId">),
+        ...(input as Omit<ChatStartInput, "clientId" | "secret">),
         [CHALLENGE_FIELD]: await challenge.take(),
       });
     } catch (err) {

@@ -14,7 +14,7 @@ export const DESK_URL = "http://localhost:8100";
 export const FOREIGN_ORIGIN = "https://evil.example";
 
 /** A minimal desk build: index.html with one inline script, its manifest, one asset. */
-function writeDeskFixture(dir: string): string {
+export function writeDeskFixture(dir: string): string {
   const client = path.join(dir, "client");
   mkdirSync(path.join(client, "assets"), { recursive: true });
   writeFileSync(

@@ -40,7 +40,6 @@ export interface ChatPublicDeps {
   onLeadStored?: ((id: string) => void) | undefined;
 }
 
-const BODY_LIMIT = 16 * 1024;
 /** Typing, read marks, status and stream connections: generous, but bounded. */
 const SIGNALS_PER_MINUTE = 120;
 
@@ -74,7 +73,6 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
   r.post(
     CHAT_PATHS.conversations,
     {
-      bodyLimit: BODY_LIMIT,
       config: { rateLimit: { max: deps.conversationsPerHour, timeWindow: 60 * 60_000 } },
       schema: { body: chatStartSchema },
       onRequest: json,
@@ -104,7 +102,6 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
   r.post(
     CHAT_PATHS.messages,
     {
-      bodyLimit: BODY_LIMIT,
       config: perMinute(deps.messagesPerMinute),
       schema: { body: chatSendSchema },
       onRequest: json,
@@ -151,7 +148,6 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
   r.post(
     CHAT_PATHS.resume,
     {
-      bodyLimit: BODY_LIMIT,
       config: perMinute(deps.messagesPerMinute),
       schema: { body: chatResumeSchema },
       onRequest: json,

@@ -2,7 +2,7 @@
 // and the desk share one event loop, so a content file over 512 KB is refused by its length before
 // anything parses it (413, in words), and every save is parsed, validated and written in the editor's
 // thread. Measured against the real built server: the contact service's /healthz is asked every 10 ms
-// while a save is under way, and every answer must come within HEALTHZ_BOUND_MS.
+// while a save is under way, and every answer must come within HEALTHZ_BOUND_MS (see RUNS).
 import { DESK_SESSION_COOKIE } from "@site/contracts/desk";
 import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -25,6 +25,28 @@ import { type ServerProcess, startServerProcess } from "../../test/server-proces
  * margin of 20× over the idle answer and still fails by several times when the parse is on the loop.
  */
 const HEALTHZ_BOUND_MS = 100;
+/**
+ * Each case runs RUNS times, each run beside a run of the same probes with no save (the baseline), and
+ * the save may add less than the bound to the slowest answer, run for run at the median: the machine's
+ * own load (other processes on its 2 cores, load average 15–20 when this was written) holds an answer
+ * past 100 ms now and then with or without a save; a parse on the event loop holds one in every run
+ * (measured with the parse put back on the loop: +200 ms for the 500 KB file, +3 s for the images).
+ */
+const RUNS = 5;
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+/** The slowest answer of probes for `ms` with nothing else asked of the server. */
+const baselineOf = async (ms: number) =>
+  (await probeWhileFor(new Promise((resolve) => setTimeout(resolve, ms)))).figures.max;
+let probeWhileFor: <T>(work: Promise<T>) => Promise<{ result: T; figures: { max: number } }>;
+
+/** Asserts that a case's saves add less than the bound to the slowest answer, at the median run. */
+function expectWithinBound(slowest: number[], baseline: number[]) {
+  const added = medianOf(slowest) - medianOf(baseline);
+  console.log(
+    `slowest answers ms: saving ${slowest.map(Math.round).join(" ")}, baseline ${baseline.map(Math.round).join(" ")}`,
+  );
+  expect(added).toBeLessThan(HEALTHZ_BOUND_MS);
+}
 const run = promisify(execFile);
 
 describe("an editor save and the process's other listeners (ROLE=all)", () => {
@@ -131,20 +153,25 @@ describe("an editor save and the process's other listeners (ROLE=all)", () => {
     };
     return { result: await settled, figures };
   }
+  probeWhileFor = probeWhile;
 
   it("refuses a 10 MB save (a 7.5 MB content file) with a 413 in words, and /healthz answers within the bound meanwhile", async () => {
     const company = readFileSync(path.join(checkout.contentDir, "company.yaml"), "utf8");
     // Base64 in JSON: a body of 10 MB.
     const huge = `${company}\n# ${"x".repeat(7.5 * 1024 * 1024)}\n`;
-    for (let run = 0; run < 3; run++) {
+    const slowest: number[] = [];
+    const baseline: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      baseline.push(await baselineOf(600));
       const { result, figures } = await probeWhile(save("company.yaml", huge));
       console.log("10 MB save, /healthz ms:", figures);
+      slowest.push(figures.max);
       expect(result.status).toBe(413);
       expect(result.text).toBe(
         "Not saved: content/company.yaml is 7.5 MB; a content file may be at most 512 KB.",
       );
-      expect(figures.max).toBeLessThan(HEALTHZ_BOUND_MS);
     }
+    expectWithinBound(slowest, baseline);
     const over = await save("company.yaml", `${company}\n# ${"x".repeat(10 * 1024 * 1024)}\n`);
     expect(over.status).toBe(413);
     expect(over.text).toBe("Not saved: a save may be at most 12 MB.");
@@ -156,14 +183,18 @@ describe("an editor save and the process's other listeners (ROLE=all)", () => {
     const openings = /openings:\n([\s\S]*)/.exec(jobs)![1]!;
     let big = jobs;
     for (let n = 0; big.length < 500 * 1024; n++) big += openings.replace(/slug: (\S+)/g, `slug: $1-${n}`);
-    for (let run = 0; run < 3; run++) {
+    const slowest: number[] = [];
+    const baseline: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      baseline.push(await baselineOf(600));
       const { result, figures } = await probeWhile(save("jobs.yaml", big));
       console.log("500 KB save, /healthz ms:", figures);
+      slowest.push(figures.max);
       // Parsed and validated in full: refused for its length of list, not its size.
       expect(result.status).toBe(400);
       expect(result.text).toContain("Openings has more than 50 items");
-      expect(figures.max).toBeLessThan(HEALTHZ_BOUND_MS);
     }
+    expectWithinBound(slowest, baseline);
   }, 120_000);
 
   it("writes an allowed save of four 2 MB images (10.7 MB of JSON) off the loop: /healthz within the bound", async () => {
@@ -176,10 +207,16 @@ describe("an editor save and the process's other listeners (ROLE=all)", () => {
       })),
       deletions: [],
     });
-    const { result, figures } = await probeWhile(send(body));
-    console.log("four 2 MB images, /healthz ms:", figures);
-    expect(result.status).toBe(200);
+    const slowest: number[] = [];
+    const baseline: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      baseline.push(await baselineOf(600));
+      const { result, figures } = await probeWhile(send(body));
+      console.log("four 2 MB images, /healthz ms:", figures);
+      slowest.push(figures.max);
+      expect(result.status).toBe(200);
+    }
     expect(readFileSync(path.join(checkout.contentDir, "images", "big-3.png")).equals(image)).toBe(true);
-    expect(figures.max).toBeLessThan(HEALTHZ_BOUND_MS);
+    expectWithinBound(slowest, baseline);
   }, 120_000);
 });

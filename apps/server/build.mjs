@@ -12,6 +12,7 @@ await build({
   entryPoints: {
     main: "src/main.ts",
     "sqlite-thread": "src/records/intake/sqlite-thread.ts",
+    "editor-thread": "src/publishing/editor-thread.ts",
     "cli/leads": "src/cli/leads.ts",
     "cli/content": "src/cli/content.ts",
     "bench/leads": "src/bench/leads.ts",

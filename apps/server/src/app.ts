@@ -11,6 +11,7 @@ import {
 } from "./platform/http/connections";
 import { proofOfWorkFor } from "./platform/challenge/proof-of-work";
 import { setJsonErrorHandlers } from "./platform/http/json-errors";
+import { bodyLimitHook } from "./platform/http/body-limit";
 import { BODY_LIMIT_BYTES, registerJsonService } from "./platform/http/json-service";
 import type { RateLimitBackend } from "./platform/http/rate-limit";
 import type { ChatBus } from "./chat/chat-bus";
@@ -83,6 +84,8 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       ? { bodyLimit: BODY_LIMIT_BYTES, onProtoPoisoning: "remove", onConstructorPoisoning: "remove" }
       : {}),
   });
+  // Every route with a body schema takes the largest body its contract allows (body-limit.ts).
+  app.addHook("onRoute", bodyLimitHook);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   app.server.on("request", clientErrors.track);
   closeConnectionsWhenClosing(app);

@@ -14,7 +14,7 @@ export const DESK_URL = "http://localhost:8100";
 export const FOREIGN_ORIGIN = "https://evil.example";
 
 /** A minimal desk build: index.html with one inline script, its manifest, one asset. */
-function writeDeskFixture(dir: string): string {
+export function writeDeskFixture(dir: string): string {
   const client = path.join(dir, "client");
   mkdirSync(path.join(client, "assets"), { recursive: true });
   writeFileSync(
@@ -131,6 +131,10 @@ export function useDesk(backend: Backend) {
     },
     get db() {
       return t.database.db;
+    },
+    /** The database's URL (for a command run beside the app). */
+    get url() {
+      return t.url;
     },
     get clock() {
       return clock;

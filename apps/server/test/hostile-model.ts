@@ -1,4 +1,5 @@
 import { fieldErrors, type LeadKind, leadSchemas, LIMITS } from "@site/contracts";
+import { bodyLimitOf } from "../src/platform/http/body-limit";
 import { bodyBytes, type HostileRequest } from "./hostile-input";
 
 /**
@@ -35,7 +36,11 @@ interface IdemEntry {
   id?: string;
 }
 
-const BODY_LIMIT = 16 * 1024;
+/** Each service's body limit: the contract's largest body (platform/http/body-limit.ts). */
+const BODY_LIMIT = {
+  contact: bodyLimitOf(leadSchemas.contact).bytes,
+  quotation: bodyLimitOf(leadSchemas.quotation).bytes,
+};
 
 const SINGLE_LINE = ["name", "email", "phone", "company"] as const;
 const MULTI_LINE = ["message", "details"] as const;
@@ -112,7 +117,7 @@ export class LeadModel {
     if (!req.contentType.ok) return { status: 415, error: "unsupported_media_type" };
     if (!req.origin.ok) return { status: 403, error: "origin_not_allowed" };
     const bytes = bodyBytes(req.text, req.encoding);
-    if (bytes.length > BODY_LIMIT) return { status: 413, error: "payload_too_large" };
+    if (bytes.length > BODY_LIMIT[req.service]) return { status: 413, error: "payload_too_large" };
     const parsed = parseJson(bytes);
     if (!parsed.ok) return { status: 400, error: "invalid_json" };
     if (!req.idempotencyKey.ok) return { status: 400, error: "invalid_idempotency_key" };

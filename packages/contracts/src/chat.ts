@@ -18,11 +18,16 @@ const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 const RANDOM_32 = /^[A-Za-z0-9_-]{43}$/;
 export const chatTokenSchema = z.string().regex(RANDOM_32, "Not a chat token.");
 
-/** A message's text: trimmed, 1 to CHAT_MESSAGE_MAX code points, no control characters. */
+/**
+ * A message's text: trimmed, 1 to CHAT_MESSAGE_MAX code points, no control characters. The `max` in
+ * UTF-16 units (a code point is at most two) changes nothing that is valid: it gives the schema the
+ * bound the server derives its body limit from (apps/server/src/platform/http/body-limit.ts).
+ */
 export const chatBodySchema = z
   .string({ error: "Write a message first." })
   .trim()
   .min(1, "Write a message first.")
+  .max(2 * CHAT_MESSAGE_MAX, `A message is at most ${CHAT_MESSAGE_MAX} characters.`)
   .refine((v) => [...v].length <= CHAT_MESSAGE_MAX, `A message is at most ${CHAT_MESSAGE_MAX} characters.`)
   .refine((v) => !BAD_TEXT.test(v), "The message contains characters that are not allowed.");
 

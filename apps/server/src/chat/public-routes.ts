@@ -47,7 +47,6 @@ export interface ChatPublicDeps {
   pow: ProofOfWork;
 }
 
-const BODY_LIMIT = 16 * 1024;
 /** Typing, read marks, status and stream connections: generous, but bounded. */
 const SIGNALS_PER_MINUTE = 120;
 
@@ -76,7 +75,6 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
   r.post(
     CHAT_PATHS.conversations,
     {
-      bodyLimit: BODY_LIMIT,
       config: { rateLimit: { max: deps.conversationsPerHour, timeWindow: 60 * 60_000 } },
       schema: { body: chatStartSchema },
       onRequest: json,
@@ -110,7 +108,6 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
   r.post(
     CHAT_PATHS.messages,
     {
-      bodyLimit: BODY_LIMIT,
       config: perMinute(deps.messagesPerMinute),
       schema: { body: chatSendSchema },
       onRequest: json,
@@ -157,7 +154,6 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
   r.post(
     CHAT_PATHS.resume,
     {
-      bodyLimit: BODY_LIMIT,
       config: perMinute(deps.messagesPerMinute),
       schema: { body: chatResumeSchema },
       onRequest: json,

@@ -14,7 +14,6 @@ import type { Channel } from "../platform/db/schema";
 import type { ProofOfWork } from "../platform/challenge/proof-of-work";
 import type { Clock } from "../platform/clock";
 import type { NewLead } from "../records/intake/store-leads";
-import { BODY_LIMIT_BYTES } from "../platform/http/json-service";
 import { answerOtherMethods, postChecks } from "../platform/http/post-rules";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -48,7 +47,6 @@ export async function registerFormRoutes(app: FastifyInstance, kind: LeadKind, d
   app.withTypeProvider<ZodTypeProvider>().route({
     method: "POST",
     url,
-    bodyLimit: BODY_LIMIT_BYTES,
     config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
     // Validated by the schema after preValidation; a refusal goes to the error handler.
     schema: { body: leadSchemas[kind] },

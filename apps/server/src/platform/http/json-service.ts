@@ -11,7 +11,7 @@ import type { Kysely } from "kysely";
 import { setJsonErrorHandlers } from "./json-errors";
 import { type RateLimitBackend, registerRateLimit } from "./rate-limit";
 
-/** A service's body at most (a lead form's); a route may take less. */
+/** A service's body at most where no contract says: a route with a body schema takes its own (body-limit.ts). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** A page may ask for this many challenges per client per minute for each POST it may send. */

@@ -132,10 +132,6 @@ export function useDesk(backend: Backend) {
     get db() {
       return t.database.db;
     },
-    /** The database's URL (for a command run beside the app). */
-    get url() {
-      return t.url;
-    },
     get clock() {
       return clock;
     },

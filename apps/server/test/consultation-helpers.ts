@@ -21,6 +21,7 @@ const TABLES = [
   "consultation_cells",
   "consultation_seats",
   "consultation_address_days",
+  "consultation_upcoming",
   "consultations",
   "outbox",
   "lead_events",
@@ -41,6 +42,7 @@ export const headers = { "content-type": "application/json", origin: ORIGIN };
 /** Monday 5 January 2026, 06:00 UTC (GMT): the first slot past the 4 h notice is 10:00 London. */
 const MONDAY = new Date("2026-01-05T06:00:00.000Z");
 
+/** The one place a test builds a booking's body (a solved challenge joins it here when bookings need one). */
 export function bookingBody(start: string, extra: Record<string, unknown> = {}) {
   return {
     name: "Ada Lovelace",
@@ -54,7 +56,13 @@ export function bookingBody(start: string, extra: Record<string, unknown> = {}) 
   };
 }
 
-export function useConsultations(backend: Backend) {
+/**
+ * A suite's database, clock and roles. `confirmEmail` is the company setting the suite runs with:
+ * on (the product's default) a booking waits for its confirmation; the suites about what happens
+ * once a meeting stands turn it off, so each booking stands at once as it does with the setting off.
+ */
+export function useConsultations(backend: Backend, opts: { confirmEmail?: boolean } = {}) {
+  const confirmEmail = opts.confirmEmail ?? true;
   let t: TestDatabase;
   let clock: ManualClock;
   const apps: FastifyInstance[] = [];
@@ -67,7 +75,14 @@ export function useConsultations(backend: Backend) {
     for (const table of TABLES) await t.database.db.deleteFrom(table).execute();
     await t.database.db
       .updateTable("consultation_settings")
-      .set({ slot_minutes: 30, buffer_minutes: 15, notice_minutes: 240, horizon_days: 30, daily_cap: 4 })
+      .set({
+        slot_minutes: 30,
+        buffer_minutes: 15,
+        notice_minutes: 240,
+        horizon_days: 30,
+        daily_cap: 4,
+        confirm_email: confirmEmail ? 1 : 0,
+      })
       .execute();
   });
   afterEach(async () => {
@@ -116,7 +131,7 @@ export function useConsultations(backend: Backend) {
     ) {
       await saveCompanySettings(
         t.database.db,
-        { ...DEFAULT_CONSULTATION_SETTINGS, holidays: [], ...change },
+        { ...DEFAULT_CONSULTATION_SETTINGS, confirmEmail, holidays: [], ...change },
         admin,
         clock.now(),
       );
@@ -138,9 +153,14 @@ export function useConsultations(backend: Backend) {
       const { token } = await new SessionStore(t.database.db, clock).create(staff.id);
       return { app, staff, headers: { origin: DESK_ORIGIN, cookie: `${DESK_SESSION_COOKIE}=${token}` } };
     },
+    /** The contact role; a suite books from one address (the inject's 127.0.0.1), so its limits are lifted. */
     async contact(env: Record<string, string> = {}) {
       const app = await buildApp("contact", {
-        config: testConfig({ RATE_LIMIT_PER_MINUTE: "1000", ...env }),
+        config: testConfig({
+          RATE_LIMIT_PER_MINUTE: "1000",
+          CONSULTATION_UPCOMING_PER_CLIENT: "1000",
+          ...env,
+        }),
         database: t.database,
         clock,
       });

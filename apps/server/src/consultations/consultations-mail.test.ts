@@ -3,14 +3,20 @@ import { DEFAULT_WEEK_HOURS } from "@site/contracts/desk";
 import { saveMember } from "./availability-store";
 import { deliveryChannels } from "../process";
 import { OutboxWorker } from "../records/outbox/outbox-worker";
-import { bookingBody, calendarsOf, headers, readable, useConsultations } from "../../test/consultation-helpers";
+import {
+  bookingBody,
+  calendarsOf,
+  headers,
+  readable,
+  useConsultations,
+} from "../../test/consultation-helpers";
 import { BACKENDS, testConfig } from "../../test/helpers";
 import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
 
 const silent = { info() {}, warn() {}, error() {} };
 
 describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)", ({ backend, skip }) => {
-  const c = useConsultations(backend);
+  const c = useConsultations(backend, { confirmEmail: false });
   let peer: SmtpPeer;
   beforeAll(async () => {
     peer = await createSmtpPeer();

@@ -21,6 +21,7 @@ export const consultationsFeature: Feature = {
       clock,
       secret: linkSecretOnce(database.db, config.CONSULTATION_LINK_SECRET, clock),
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      upcomingPerClient: config.CONSULTATION_UPCOMING_PER_CLIENT,
       allowedOrigins: config.ALLOWED_ORIGINS,
       teamChannels: configuredChannels(config),
       organizer: organizerOf(config.MAIL_FROM, config.NOTIFY_TO),

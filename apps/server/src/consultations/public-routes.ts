@@ -36,6 +36,8 @@ export interface ConsultationRouteDeps {
   rateLimitPerMinute: number;
   /** How many upcoming meetings one client (IPv4 address or IPv6 /64) may hold. */
   upcomingPerClient: number;
+  /** Whether this process mails (SMTP_URL): without it no confirmation link can go, so none is asked. */
+  canMail: boolean;
   allowedOrigins: readonly string[];
   teamChannels: readonly Channel[];
   organizer: Organizer;
@@ -121,13 +123,16 @@ export async function registerConsultationRoutes(app: FastifyInstance, deps: Con
       // As the forms: the same kind of answer, the lead kept as spam, no meeting held, nothing sent.
       const id = await storeSpamBooking(database.db, req.body, clock.now());
       req.log.info({ leadId: id, kind: "consultation", spam: true }, "lead stored");
-      const view = spamView(id, req.body, await readSettings(database.db), clock.now());
+      const settings = await readSettings(database.db);
+      const confirm = settings.confirmEmail && deps.canMail;
+      const view = spamView(id, req.body, { ...settings, confirmEmail: confirm }, clock.now());
       return reply.code(201).send(await answer(view));
     }
     const client = clientHash(await deps.secret(), clientKey(req.ip));
     const booked = await scheduling.book(req.body, deps.teamChannels, {
       client,
       perClient: deps.upcomingPerClient,
+      canMail: deps.canMail,
     });
     if (!("leadId" in booked)) return refuse(reply, booked);
     req.log.info(

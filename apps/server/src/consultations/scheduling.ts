@@ -159,7 +159,7 @@ export class Scheduling {
   async book(
     booking: Booking,
     teamChannels: readonly Channel[],
-    visitor: { client: string; perClient: number },
+    visitor: { client: string; perClient: number; canMail: boolean },
   ): Promise<{ leadId: string; pending: boolean } | Refusal> {
     const p = await this.picture();
     const start = new Date(booking.start);
@@ -168,10 +168,12 @@ export class Scheduling {
     const r = await bookMeeting(this.db, {
       booking,
       members,
-      settings: p.settings,
+      // No mail (no SMTP_URL), no confirmation link: the booking stands at once, as with the setting off.
+      settings: { ...p.settings, confirmEmail: p.settings.confirmEmail && visitor.canMail },
       now: this.clock.now(),
       teamChannels,
-      ...visitor,
+      client: visitor.client,
+      perClient: visitor.perClient,
     });
     if (r.outcome === "booked") return { leadId: r.leadId, pending: r.pending };
     // Taken meanwhile: say what is free now.

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { BACKENDS, json, openTestDatabase, testConfig, useLeadServices, validContact } from "../../test/helpers";
+import {
+  BACKENDS,
+  json,
+  openTestDatabase,
+  testConfig,
+  useLeadServices,
+  validContact,
+} from "../../test/helpers";
 
 describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
   describe.skipIf(skip)(backend, () => {

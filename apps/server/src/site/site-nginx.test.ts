@@ -12,7 +12,14 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ABOUT_SCRIPT, type Fixture, type RawAnswer, cspHash, rawGet, startFixture } from "../../test/site-fixture";
+import {
+  ABOUT_SCRIPT,
+  type Fixture,
+  type RawAnswer,
+  cspHash,
+  rawGet,
+  startFixture,
+} from "../../test/site-fixture";
 
 const NGINX = [process.env.NGINX_PATH, "/usr/sbin/nginx", "/usr/local/sbin/nginx"].find(
   (p): p is string => !!p && existsSync(p),

@@ -4,7 +4,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../database";
 import { listLeads } from "../lead-queries";
-import { buildServer, childEnv, freePort, serverDir, tempDir, validContact, validQuotation } from "../../../test/helpers";
+import {
+  buildServer,
+  childEnv,
+  freePort,
+  serverDir,
+  tempDir,
+  validContact,
+  validQuotation,
+} from "../../../test/helpers";
 import { createSmtpPeer, type SmtpPeer } from "../../../test/smtp-peer";
 
 interface Running {

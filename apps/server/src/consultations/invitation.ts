@@ -46,9 +46,17 @@ export function invitationIcs(
     prodId: { company: prodIdText(opts.organizer.name), product: "consultations", language: "EN" },
     method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
-  const attendee = (name: string, email: string) => ({
+  // Each party's address is written twice: its value (MAILTO:) and, after the name, its EMAIL
+  // parameter (RFC 7986). So the name (CN) is never the line's last parameter, where ical.js 2.2
+  // misplaces the value when a parameter's decoded length differs from its raw one (a `\` in a name,
+  // which ical-generator writes as `\\`, then a `:`): calendar-text.ts, decision 0024.
+  const party = (name: string, email: string) => ({
     name: paramText(name),
     email: calendarAddress(email),
+    mailto: calendarAddress(email),
+  });
+  const attendee = (name: string, email: string) => ({
+    ...party(name, email),
     role: ICalAttendeeRole.REQ,
     status: cancel ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
   });
@@ -66,7 +74,7 @@ export function invitationIcs(
     ].join("\n"),
     location: "Phone or video call",
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: paramText(opts.organizer.name), email: calendarAddress(opts.organizer.email) },
+    organizer: party(opts.organizer.name, opts.organizer.email),
     attendees: [
       attendee(meeting.visitor.name, meeting.visitor.email),
       ...(opts.members ?? [meeting.member]).map((m) => attendee(m.name, m.email)),

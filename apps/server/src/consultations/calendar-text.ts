@@ -30,6 +30,7 @@ export function calendarAddress(email: string): string {
 
 /** A part of PRODID, which ical-generator writes as it is: no `/` (its separator), no controls. */
 export function prodIdText(value: string): string {
+  // eslint-disable-next-line no-control-regex
   return value.replace(/[/\\\u0000-\u001f\u007f]/g, "").trim() || "Website";
 }
 

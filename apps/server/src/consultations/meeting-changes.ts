@@ -80,6 +80,21 @@ async function meetingEvent(
     .execute();
 }
 
+/** Why meeting `leadId` cannot be moved now (read outside a change; the change checks again), or undefined. */
+export async function whyUnchangeable(
+  db: Kysely<DB>,
+  leadId: string,
+  now: Date,
+): Promise<ChangeRefused | undefined> {
+  try {
+    await changeableMeeting(db, leadId, now, false);
+    return undefined;
+  } catch (err) {
+    if (err instanceof Stop) return err.reason;
+    throw err;
+  }
+}
+
 export type ChangeOutcome<T = string> =
   | { outcome: "done"; result: T }
   | { outcome: "refused"; reason: ChangeRefused };

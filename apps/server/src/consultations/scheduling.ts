@@ -22,7 +22,13 @@ import {
 } from "./availability";
 import { readSchedules, readSettings, readTaken } from "./availability-store";
 import { bookMeeting, confirmMeeting } from "./booking-store";
-import { cancelMeeting, type ChangedBy, type ChangeRefused, rescheduleMeeting } from "./meeting-changes";
+import {
+  cancelMeeting,
+  type ChangedBy,
+  type ChangeRefused,
+  rescheduleMeeting,
+  whyUnchangeable,
+} from "./meeting-changes";
 
 /** A time that cannot be booked, as the person is told: status, code, words, and what is free next. */
 export interface Refusal {
@@ -194,6 +200,9 @@ export class Scheduling {
     by: ChangedBy,
     visitorZone?: string,
   ): Promise<Refusal | undefined> {
+    // What the meeting is comes first: a cancelled, begun or unconfirmed one is not moved, whatever the time.
+    const state = await whyUnchangeable(this.db, leadId, this.clock.now());
+    if (state) return this.refusal(await this.picture(leadId), start, state);
     const p = await this.picture(leadId);
     const members = this.assess(p, start);
     if (!Array.isArray(members)) return members;

@@ -4,6 +4,9 @@
  * whatever it checked: no uncaught error in the page.
  */
 import { test as base, expect } from "@playwright/test";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { baseURL } from "../tests/support/e2e-env";
 import type { EngineBrowser, EngineName } from "./driver/driver";
 import { launchEngine } from "./driver/engines";
@@ -27,6 +30,12 @@ class EngineHolder {
     await (await browser?.catch(() => undefined))?.close().catch(() => undefined);
   }
 }
+
+/**
+ * Failures of a page that stopped answering: Tab's PageFrozenError, and what WebKitWebDriver answers
+ * when the web process is gone or stuck (issue 31), or a command that got no answer at all.
+ */
+const FROZEN = /stopped answering|page crash or hang|Could not parse script result|no answer in \d+ ms/;
 
 interface WorkerFixtures {
   engineName: EngineName;
@@ -63,19 +72,37 @@ export const test = base.extend<{ tab: Tab; knownFailure: void }, WorkerFixtures
     { auto: true },
   ],
 
-  tab: async ({ engine, engineName }, provide, testInfo) => {
-    const driver = await (await engine.get()).newTab();
-    const tab = new Tab(driver, engineName, baseURL);
-    await provide(tab);
-    if (testInfo.status === "passed") {
-      const { uncaught } = await tab.errors();
-      expect(uncaught, "uncaught errors in the page").toEqual([]);
-      await driver.close();
-    } else {
-      // A page that stopped answering may have taken the browser with it: start a new one.
-      await engine.discard();
-    }
-  },
+  tab: [
+    async ({ engine, engineName }, provide, testInfo) => {
+      const driver = await (await engine.get()).newTab();
+      const tab = new Tab(driver, engineName, baseURL);
+      await provide(tab);
+      if (testInfo.status === "passed") {
+        const { uncaught } = await tab.errors();
+        expect(uncaught, "uncaught errors in the page").toEqual([]);
+        await driver.close();
+      } else {
+        // A page that stopped answering: what the engine can tell, taken while it is still stuck.
+        if (testInfo.errors.some((e) => FROZEN.test(e.message ?? ""))) {
+          const report = await (await engine.get()).diagnose?.().catch((e: Error) => e.message);
+          if (report) {
+            // Written beside the check's other results (test-results/engines/<check>/attachments/).
+            const file = path.join(await mkdtemp(path.join(os.tmpdir(), "engines-")), "report.txt");
+            await writeFile(file, report);
+            await testInfo.attach(`${engineName}-stopped-answering.txt`, {
+              path: file,
+              contentType: "text/plain",
+            });
+            await rm(path.dirname(file), { recursive: true });
+          }
+        }
+        // It may have taken the browser with it: start a new one.
+        await engine.discard();
+      }
+    },
+    // Its own time, apart from the check's: backtraces of a stuck browser take a while.
+    { timeout: 150_000 },
+  ],
 });
 
 export { expect };

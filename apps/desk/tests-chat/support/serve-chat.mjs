@@ -2,19 +2,14 @@
 // the LIVE_CHAT=on site build, its clock started at a Monday 10:00 in London by Debian's libfaketime
 // (preloaded; the `faketime` command would fork and leave the server orphaned when stopped).
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { freshDatabase } from "../../../../scripts/fresh-database.mjs";
 
+// A throw-away SQLite file of the run, in a folder of its own in the temporary folder: emptied first.
 const url = process.env.DATABASE_URL ?? "";
-// A throw-away SQLite file of the run, in the temporary folder: its folder is emptied first.
-const file = url.startsWith("sqlite:/") ? url.slice("sqlite:".length) : "";
-if (!file.startsWith(os.tmpdir() + path.sep) || path.dirname(file) === os.tmpdir()) {
-  throw new Error(
-    `serve-chat needs DATABASE_URL=sqlite:<a file in a folder of its own under ${os.tmpdir()}>`,
-  );
-}
-rmSync(path.dirname(file), { recursive: true, force: true });
+if (!url.startsWith("sqlite:")) throw new Error(`serve-chat needs a SQLite DATABASE_URL, not ${url}`);
+await freshDatabase(url);
 const lib = readdirSync("/usr/lib", { withFileTypes: true })
   .map((d) => path.join("/usr/lib", d.name, "faketime", "libfaketime.so.1"))
   .find((p) => existsSync(p));

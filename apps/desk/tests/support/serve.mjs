@@ -3,21 +3,9 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { freshDatabase } from "../../../../scripts/fresh-database.mjs";
 
-const url = process.env.DATABASE_URL;
-if (url.startsWith("sqlite:")) {
-  rmSync(path.dirname(url.slice("sqlite:".length)), { recursive: true, force: true });
-} else {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-}
+await freshDatabase(process.env.DATABASE_URL ?? "");
 // A fresh checkout of the site's content for the run's publishes, and no build published yet.
 const { CONTENT_DIR: contentDir, SITE_RELEASES_DIR: releasesDir } = process.env;
 const checkout = path.dirname(contentDir);

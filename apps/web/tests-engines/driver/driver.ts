@@ -45,5 +45,7 @@ export interface Driver {
 export interface EngineBrowser {
   readonly name: EngineName;
   newTab(): Promise<Driver>;
+  /** What the engine can tell about a page that stopped answering (WebKit: backtraces, its log). */
+  diagnose?(): Promise<string>;
   close(): Promise<void>;
 }

@@ -19,6 +19,7 @@ import ctypes
 import json
 import shutil
 import signal
+import sys
 import tempfile
 
 import gi
@@ -73,6 +74,10 @@ content.connect("script-message-with-reply-received::testBrowser", on_message)
 content.register_script_message_handler_with_reply("testBrowser", None)
 
 
+def web_process_terminated(_view, reason):
+    print(f"webkit-test-browser: the web process ended: {reason.value_nick}", file=sys.stderr, flush=True)
+
+
 def new_web_view(_session):
     settings = WebKit2.Settings(enable_write_console_messages_to_stdout=True)
     view = WebKit2.WebView(
@@ -85,6 +90,8 @@ def new_web_view(_session):
     window.set_default_size(1280, 800)
     window.add(view)
     view.connect("close", lambda _view: window.destroy())
+    # WebKitWebDriver then answers "session deleted because of page crash or hang": say why, in the log.
+    view.connect("web-process-terminated", web_process_terminated)
     window.show_all()
     return view
 

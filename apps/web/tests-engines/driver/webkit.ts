@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Driver, EngineBrowser, Key, PageErrors } from "./driver";
 import { freePort, spawnGroup, startXvfb, stop } from "./processes";
 import { WebDriverSession } from "./webdriver-client";
+import { webkitBacktraces } from "./webkit-backtraces";
 import { pageErrorsOf } from "./webkit-console";
 
 export const webkitDriverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
@@ -158,6 +159,14 @@ class WebKitBrowser implements EngineBrowser {
     const tab = new WebKitTab(this.session, this.log);
     await tab.evaluate(toBrowser({ command: "reset" }));
     return tab;
+  }
+
+  /** Backtraces of the browser's processes (all in WebKitWebDriver's process group), and its log. */
+  diagnose() {
+    const driver = this.processes[1];
+    return driver?.pid === undefined
+      ? Promise.resolve("WebKitWebDriver is not running")
+      : webkitBacktraces(driver.pid, this.log.lines);
   }
 
   async close() {

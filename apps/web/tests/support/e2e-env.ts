@@ -12,9 +12,12 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const sitePort = Number(process.env.PORT ?? 3000);
 export const baseURL = `http://localhost:${sitePort}`;
 
-/** The lead database of the e2e run: the site server writes it, `npm run leads` reads it. */
+/**
+ * The lead database of the e2e run: emptied as the server starts (serve-site.mjs), then the site
+ * server writes it and `npm run leads` reads it. A SQLite file in a folder of its own.
+ */
 export const e2eDatabaseUrl =
-  process.env.E2E_DATABASE_URL ?? `sqlite:${path.join(os.tmpdir(), `site-e2e-${sitePort}.sqlite`)}`;
+  process.env.E2E_DATABASE_URL ?? `sqlite:${path.join(os.tmpdir(), `site-e2e-${sitePort}`, "leads.sqlite")}`;
 
 /**
  * The SMTP peer (tests/support/smtp-sink.ts). Default ports follow PORT (20000 + PORT and the next one)

@@ -12,7 +12,8 @@ import {
 
 /**
  * The servers every browser run needs (playwright.config.ts, tests-engines/playwright.config.ts):
- * the SMTP peer that receives the lead notifications, and `npm start` (site and both services).
+ * the SMTP peer that receives the lead notifications, and `npm start` (site and both services) on a
+ * fresh database (serve-site.mjs).
  */
 export const e2eWebServers: NonNullable<PlaywrightTestConfig["webServer"]> = [
   {
@@ -27,13 +28,13 @@ export const e2eWebServers: NonNullable<PlaywrightTestConfig["webServer"]> = [
   },
   {
     name: "site",
-    command: "node scripts/start.mjs",
+    command: "node apps/web/tests/support/serve-site.mjs",
     cwd: repoRoot,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {
-      // The specs read the same database with `npm run leads` (tests/support/e2e-env.ts).
+      // Emptied before the server starts; the specs read it with `npm run leads` (e2e-env.ts).
       DATABASE_URL: e2eDatabaseUrl,
       SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
       NOTIFY_TO: notifyTo,

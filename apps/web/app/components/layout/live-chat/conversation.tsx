@@ -15,8 +15,9 @@ function delivery(m: ChatMessage, chat: Chat): string | null {
 }
 
 /**
- * The messages (a polite live region: new ones are read out without moving focus), who is typing,
- * and the composer: Enter sends, Shift+Enter starts a new line.
+ * The messages (a polite live region: new ones are read out without moving focus; focusable, so a
+ * keyboard can scroll a long conversation), who is typing, and the composer: Enter sends, Shift+Enter
+ * starts a new line.
  */
 export function Conversation({ chat }: { chat: Chat }) {
   const list = useRef<HTMLDivElement>(null);
@@ -60,13 +61,17 @@ export function Conversation({ chat }: { chat: Chat }) {
           {copy.reconnecting}
         </p>
       )}
+      {/* A conversation longer than the list scrolls: the list is focusable so that a keyboard can
+          scroll it too (arrows, Page Up/Down, Home/End), and a screen reader names it on focus. */}
       <div
         ref={list}
         role="log"
         aria-live="polite"
         aria-label="Messages"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (WCAG 2.1.1)
+        tabIndex={0}
         data-chat-log=""
-        className="max-h-64 overflow-y-auto rounded-lg bg-slate-50 p-2"
+        className="max-h-64 overflow-y-auto rounded-lg bg-slate-50 p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <ol className="space-y-2">
           {chat.messages.map((m) => {

@@ -9,6 +9,7 @@ import {
   closeConnectionsWhenClosing,
   connectionOptions,
 } from "./platform/http/connections";
+import { proofOfWorkFor } from "./platform/challenge/proof-of-work";
 import { setJsonErrorHandlers } from "./platform/http/json-errors";
 import { BODY_LIMIT_BYTES, registerJsonService } from "./platform/http/json-service";
 import type { RateLimitBackend } from "./platform/http/rate-limit";
@@ -90,6 +91,7 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       config: deps.config,
       rateLimit: deps.rateLimit,
       ping: () => database.ping(),
+      challenge: { pow: proofOfWorkFor(database.db, deps.config), db: database.db },
     });
   }
   // The desk's routes declare { error, message } for a 400: a refused body carries a message too.

@@ -1,10 +1,12 @@
-import type { ChatSession } from "@site/contracts/chat";
+import { CHALLENGE_FIELD } from "@site/contracts";
+import { CHAT_PATHS, type ChatSession } from "@site/contracts/chat";
 import type { FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
 import { buildApp } from "../src/app";
 import { type ChatBus, localChatBus } from "../src/chat/chat-bus";
+import { withChallenge } from "./challenge-helpers";
 import { DESK_URL, useDesk } from "./desk-helpers";
 import { type Backend, ORIGIN, testConfig } from "./helpers";
 import { SseClient } from "./sse-client";
@@ -64,11 +66,16 @@ export function useChat(backend: Backend) {
     deskBase = await listen(desk);
   }
 
-  async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  /** POSTs `body` as JSON; a chat start gets a solved challenge, as the panel sends it (unless it has one). */
+  async function post(path: string, body: object, headers: Record<string, string> = {}) {
+    const solved =
+      path === CHAT_PATHS.conversations && !(CHALLENGE_FIELD in body)
+        ? await withChallenge(contactBase, body)
+        : body;
     const res = await fetch(`${contactBase}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
-      body: JSON.stringify(body),
+      body: JSON.stringify(solved),
     });
     const text = await res.text();
     return {

@@ -19,6 +19,8 @@ export interface ExpectedRow {
   details: string | null;
   is_spam: number;
   created_at: string;
+  /** 1: no proof-of-work solution came with it (the generated bodies carry none). */
+  unverified: number;
 }
 
 export type Expected =
@@ -145,6 +147,7 @@ export class LeadModel {
         details: text(out.details),
         is_spam: out.website === true ? 1 : 0,
         created_at: this.now.toISOString(),
+        unverified: 1,
       },
       ...(typeof key === "string" ? { key: { scope, body } } : {}),
     };

@@ -2,6 +2,7 @@
 // the events of the stream (Server-Sent Events), shared by the panel, the desk and the server. A
 // separate entry point (@site/contracts/chat): only the panel's lazy chunk imports it on the site.
 import { CHAT_MESSAGE_MAX } from "./chat-paths";
+import { CHALLENGE_FIELD } from "./challenge";
 import { HONEYPOT_FIELD, honeypotFilled, LIMITS } from "./lead";
 import { z } from "./zod";
 
@@ -54,6 +55,8 @@ export const chatStartSchema = z.object({
     .regex(/^\/[^\s?#]*$/, "Not a page path.")
     .optional(),
   [HONEYPOT_FIELD]: z.unknown().optional().transform(honeypotFilled),
+  /** The proof-of-work solution (see ./challenge): required (a 403 in words without a valid, unused one). */
+  [CHALLENGE_FIELD]: z.unknown().optional(),
 });
 export type ChatStartInput = z.input<typeof chatStartSchema>;
 

@@ -1,6 +1,7 @@
 // Booking a free consultation (issue 26): what the site's /consultation page sends to the contact
 // service and what it answers. A separate entry point (@site/contracts/consultation), so only the
 // page that books carries it. The desk's side is in desk-consultations.ts.
+import { CHALLENGE_FIELD } from "./challenge";
 import { HONEYPOT_FIELD, LIMITS, leadFields } from "./lead";
 import { z } from "./zod";
 
@@ -91,6 +92,8 @@ export const bookingSchema = z.object({
   start: slotStart,
   zone: timeZoneSchema,
   [HONEYPOT_FIELD]: leadFields.honeypot,
+  /** The proof-of-work solution: required (a 403 in words without a valid, unused one). */
+  [CHALLENGE_FIELD]: leadFields.challenge,
 });
 export type BookingInput = z.input<typeof bookingSchema>;
 export type Booking = z.output<typeof bookingSchema>;

@@ -1,6 +1,7 @@
 // Live chat (LIVE_CHAT=on): the visitor's side on the contact listener, the staff's Chats in the
 // desk, both fed by one bus per process, and the replies a visitor missed, mailed through the outbox.
 import type { FastifyInstance } from "fastify";
+import { proofOfWorkFor } from "../platform/challenge/proof-of-work";
 import type { Config } from "../platform/config/config";
 import type { Context, Feature } from "../records/feature";
 import { configuredChannels } from "../records/outbox/channels";
@@ -64,6 +65,7 @@ export const chatFeature: Feature<ChatContext> = {
       conversationsPerHour: config.CHAT_CONVERSATIONS_PER_HOUR,
       messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
       onLeadStored: context.onLeadStored,
+      pow: proofOfWorkFor(database.db, config),
     });
   },
   // The staff's replies to a visitor who has left; once mailed, the streams show "sent by e-mail".

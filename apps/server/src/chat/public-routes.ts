@@ -16,6 +16,8 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireChallenge } from "../platform/challenge/challenge-routes";
+import type { ProofOfWork } from "../platform/challenge/proof-of-work";
 import type { Clock } from "../platform/clock";
 import type { Database } from "../records/database";
 import type { Channel } from "../platform/db/schema";
@@ -38,6 +40,8 @@ export interface ChatPublicDeps {
   messagesPerMinute: number;
   /** Called after a conversation's lead is committed (wakes the outbox worker). */
   onLeadStored?: ((id: string) => void) | undefined;
+  /** Starting a chat requires a solved proof-of-work challenge (403 in words without one). */
+  pow: ProofOfWork;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -78,6 +82,7 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
       config: { rateLimit: { max: deps.conversationsPerHour, timeWindow: 60 * 60_000 } },
       schema: { body: chatStartSchema },
       onRequest: json,
+      preHandler: requireChallenge(deps.pow, db),
     },
     async (req, reply) => {
       const now = clock.now();

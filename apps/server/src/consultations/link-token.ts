@@ -2,10 +2,11 @@
 // with it may change that one meeting until it starts) and the confirmation link of a booking that waits
 // for a confirmed address, each signed for its purpose, so neither works as the other; a token changed
 // by one character is refused. The same key makes the keyed hash of a client stored with its meetings.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Clock } from "../platform/clock";
 import type { DB } from "../platform/db/schema";
+import { serverSecretOnce } from "../platform/db/server-secrets";
 
 /** What a token is for: the manage link (reschedule, cancel) or the confirmation link. */
 export type LinkPurpose = "manage" | "confirm";
@@ -16,33 +17,11 @@ const PURPOSES: Record<LinkPurpose, string> = {
 const SECRET_NAME = "consultation-link-hmac";
 
 /**
- * The HMAC key: CONSULTATION_LINK_SECRET when set (operators who keep secrets out of the database);
- * otherwise 32 random bytes stored in the database the first time any instance needs them, so
- * `npm start` needs no configuration and every instance on one database signs alike.
+ * The HMAC key: CONSULTATION_LINK_SECRET when set, otherwise one kept in the database
+ * (platform/db/server-secrets.ts), loaded once for the routes and the mails of one process.
  */
-async function loadLinkSecret(db: Kysely<DB>, configured: string | undefined, now: Date): Promise<Buffer> {
-  if (configured) return Buffer.from(configured, "utf8");
-  await db
-    .insertInto("server_secrets")
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64"), created_at: now.toISOString() })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
-  const row = await db
-    .selectFrom("server_secrets")
-    .select("value")
-    .where("name", "=", SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, "base64");
-}
-
-/** loadLinkSecret once (again after a failure), for the routes and the mails of one process. */
 export function linkSecretOnce(db: Kysely<DB>, configured: string | undefined, clock: Clock) {
-  let loading: Promise<Buffer> | undefined;
-  return () =>
-    (loading ??= loadLinkSecret(db, configured, clock.now()).catch((err: unknown) => {
-      loading = undefined;
-      throw err;
-    }));
+  return serverSecretOnce(db, SECRET_NAME, configured, clock);
 }
 
 const mac = (secret: Buffer, leadId: string, purpose: LinkPurpose) =>

@@ -14,6 +14,8 @@ import {
 import type { ConsultationSettings } from "@site/contracts/desk";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { requireChallenge } from "../platform/challenge/challenge-routes";
+import type { ProofOfWork } from "../platform/challenge/proof-of-work";
 import type { Clock } from "../platform/clock";
 import type { Database } from "../records/database";
 import type { Channel } from "../platform/db/schema";
@@ -45,6 +47,8 @@ export interface ConsultationRouteDeps {
   siteUrl: string;
   /** Called after a meeting is booked or changed: wakes the outbox worker. */
   onChange?: (leadId: string) => void;
+  /** A booking requires a solved proof-of-work challenge (403 in words without one). */
+  pow: ProofOfWork;
 }
 
 const BAD_LINK = {
@@ -118,30 +122,35 @@ export async function registerConsultationRoutes(app: FastifyInstance, deps: Con
     },
   );
 
-  r.post(CONSULTATION_PATHS.book, { ...post, schema: { body: bookingSchema } }, async (req, reply) => {
-    if (req.body[HONEYPOT_FIELD]) {
-      // As the forms: the same kind of answer, the lead kept as spam, no meeting held, nothing sent.
-      const id = await storeSpamBooking(database.db, req.body, clock.now());
-      req.log.info({ leadId: id, kind: "consultation", spam: true }, "lead stored");
-      const settings = await readSettings(database.db);
-      const confirm = settings.confirmEmail && deps.canMail;
-      const view = spamView(id, req.body, { ...settings, confirmEmail: confirm }, clock.now());
-      return reply.code(201).send(await answer(view));
-    }
-    const client = clientHash(await deps.secret(), clientKey(req.ip));
-    const booked = await scheduling.book(req.body, deps.teamChannels, {
-      client,
-      perClient: deps.upcomingPerClient,
-      canMail: deps.canMail,
-    });
-    if (!("leadId" in booked)) return refuse(reply, booked);
-    req.log.info(
-      { leadId: booked.leadId, kind: "consultation", spam: false, pending: booked.pending },
-      "lead stored",
-    );
-    deps.onChange?.(booked.leadId);
-    return reply.code(201).send(await answer((await readMeeting(database.db, booked.leadId))!));
-  });
+  const solved = requireChallenge(deps.pow, database.db);
+  r.post(
+    CONSULTATION_PATHS.book,
+    { ...post, schema: { body: bookingSchema }, preHandler: solved },
+    async (req, reply) => {
+      if (req.body[HONEYPOT_FIELD]) {
+        // As the forms: the same kind of answer, the lead kept as spam, no meeting held, nothing sent.
+        const id = await storeSpamBooking(database.db, req.body, clock.now());
+        req.log.info({ leadId: id, kind: "consultation", spam: true }, "lead stored");
+        const settings = await readSettings(database.db);
+        const confirm = settings.confirmEmail && deps.canMail;
+        const view = spamView(id, req.body, { ...settings, confirmEmail: confirm }, clock.now());
+        return reply.code(201).send(await answer(view));
+      }
+      const client = clientHash(await deps.secret(), clientKey(req.ip));
+      const booked = await scheduling.book(req.body, deps.teamChannels, {
+        client,
+        perClient: deps.upcomingPerClient,
+        canMail: deps.canMail,
+      });
+      if (!("leadId" in booked)) return refuse(reply, booked);
+      req.log.info(
+        { leadId: booked.leadId, kind: "consultation", spam: false, pending: booked.pending },
+        "lead stored",
+      );
+      deps.onChange?.(booked.leadId);
+      return reply.code(201).send(await answer((await readMeeting(database.db, booked.leadId))!));
+    },
+  );
 
   r.post(CONSULTATION_PATHS.confirm, { ...post, schema: { body: tokenBodySchema } }, async (req, reply) => {
     const meeting = await byToken(req.body.token, reply, "confirm");

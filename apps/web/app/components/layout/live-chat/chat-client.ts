@@ -10,6 +10,7 @@ import {
   type ChatStartInput,
   type ChatStatus,
 } from "@site/contracts/chat";
+import { challengeRefusalMessage } from "@site/contracts/challenge";
 import { uuidV7 } from "@site/contracts/uuid";
 import { liveChat as liveChatCopy } from "@site/content/data/live-chat";
 
@@ -53,7 +54,7 @@ async function request<T>(path: string, body?: unknown): Promise<T> {
     const fields = (data as { fields?: Record<string, string[]> } | null)?.fields;
     throw new ChatRequestError(
       res.status,
-      wordsFor(res.status, path),
+      challengeRefusalMessage(data) ?? wordsFor(res.status, path),
       res.status === 400 ? fields : undefined,
     );
   }

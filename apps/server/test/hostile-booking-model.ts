@@ -13,7 +13,7 @@ import {
   tokenBodySchema,
   UPCOMING_PER_ADDRESS,
 } from "@site/contracts/consultation";
-import { fieldErrors } from "@site/contracts";
+import { CHALLENGE_FIELD, type ChallengeRefusal, fieldErrors } from "@site/contracts";
 import { BODY_LIMIT_BYTES } from "../src/platform/http/json-service";
 import { bodyBytes } from "./hostile-input";
 import { CLIENTS, type BookingRequest } from "./hostile-booking";
@@ -72,6 +72,23 @@ function inHours(iso: string, zone: string) {
 /** A slot some member works: the London member's, or the Colombo member's. */
 export const workedSlot = (iso: string) => inHours(iso, "Europe/London") || inHours(iso, "Asia/Colombo");
 
+/**
+ * How a booking's challenge is refused, judged on the value the body holds once read (an invalid byte
+ * can land in it): none, empty, another value than the solution sent, or a solution already spent.
+ */
+export function challengeRefusal(
+  bytes: Buffer,
+  solution: string | undefined,
+  spent: boolean,
+): ChallengeRefusal | undefined {
+  const parsed = parseJson(bytes);
+  const body = parsed.ok ? parsed.value : undefined;
+  const v = body && typeof body === "object" ? (body as Record<string, unknown>)[CHALLENGE_FIELD] : undefined;
+  if (v === undefined || v === null || v === "") return "challenge_missing";
+  if (v !== solution) return "challenge_invalid";
+  return spent ? "challenge_used" : undefined;
+}
+
 export class BookingModel {
   readonly meetings: ModelMeeting[] = [];
   /** Leads the API accepted: their ids, and the rows they must be (spam: a filled honeypot). */
@@ -103,6 +120,7 @@ export class BookingModel {
     req: BookingRequest,
     text: string,
     token?: { meeting?: ModelMeeting; purposeOk: boolean; unknown: boolean },
+    challenge?: ChallengeRefusal,
   ): [Expected, Resolved] {
     if (!req.contentType.ok) return [{ exact: 415, error: "unsupported_media_type" }, { kind: "refused" }];
     if (!req.origin.ok) return [{ exact: 403, error: "origin_not_allowed" }, { kind: "refused" }];
@@ -120,6 +138,8 @@ export class BookingModel {
         { kind: "refused" },
       ];
     }
+    // A booking's challenge is judged (and a good one spent) once its body is valid, before the rules.
+    if (req.path === "book" && challenge) return [{ exact: 403, error: challenge }, { kind: "refused" }];
     if (req.path === "book") return this.expectBooking(result.data as ReturnType<typeof bookingSchema.parse>);
     if (!token?.purposeOk) return [{ exact: 403, error: "invalid_link" }, { kind: "refused" }];
     if (token.unknown || !token.meeting) return [{ exact: 404, error: "not_found" }, { kind: "refused" }];

@@ -144,7 +144,24 @@ export interface BookingRequest {
   ip: string;
   /** Minutes the fake clock moves on before the request (holds lapse at 15). */
   advance: number;
+  /** A booking's proof of work (CHALLENGE in its text): which kind of value goes in. */
+  challenge?: ChallengeSpec;
 }
+
+/**
+ * A booking's challenge: solved for it, absent, empty, not a solution, or the solution of a booking
+ * that reached the service before (spent).
+ */
+export type ChallengeSpec = "solved" | "absent" | "empty" | "invalid" | "reused";
+const challengeSpec = fc.oneof(
+  weighted(16, fc.constant<ChallengeSpec>("solved")),
+  weighted(2, fc.constant<ChallengeSpec>("reused")),
+  weighted(1, fc.constantFrom<ChallengeSpec>("absent", "empty", "invalid")),
+);
+const CHALLENGE = "CHALLENGE";
+/** An object's text with the challenge's member put in (the value is CHALLENGE until it is sent). */
+const withChallengeMember = (text: string, spec: ChallengeSpec) =>
+  spec === "absent" ? text : text.replace(/\}$/, `${text === "{}" ? "" : ","}"altcha":${CHALLENGE}}`);
 
 /**
  * Clients by construction: A (one IPv4 address, also IPv4-mapped), B (another), C (one IPv6 /64,
@@ -180,11 +197,20 @@ const envelope = {
 export const bookingRequest: fc.Arbitrary<BookingRequest> = fc.oneof(
   weighted(
     10,
-    fc.record({
-      ...envelope,
-      path: fc.constant("book" as const),
-      text: fc.oneof(weighted(12, bookingText), weighted(1, notAnObject)),
-    }),
+    fc
+      .record({
+        ...envelope,
+        path: fc.constant("book" as const),
+        body: fc.oneof(
+          weighted(12, fc.record({ text: bookingText, challenge: challengeSpec })),
+          weighted(1, fc.record({ text: notAnObject, challenge: fc.constant<ChallengeSpec>("absent") })),
+        ),
+      })
+      .map(({ body, ...r }) => ({
+        ...r,
+        text: withChallengeMember(body.text, body.challenge),
+        challenge: body.challenge,
+      })),
   ),
   weighted(
     8,
@@ -214,3 +240,8 @@ export const bookingRequest: fc.Arbitrary<BookingRequest> = fc.oneof(
 
 /** The body text with its token put in (`token` is the JSON text of the token's value). */
 export const withToken = (text: string, token: string) => text.replace(TOKEN, token);
+/** The body text with its challenge put in (`value`: the JSON text of the member's value). */
+export const withChallengeValue = (text: string, value: string) => {
+  const at = text.lastIndexOf(CHALLENGE);
+  return at < 0 ? text : text.slice(0, at) + value + text.slice(at + CHALLENGE.length);
+};

@@ -3,6 +3,7 @@
 // row names them; the visitor and the member get a cancellation only for what they were invited to.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS } from "../../test/helpers";
+import { withChallenge } from "../../test/challenge-helpers";
 import { bookingBody, calendarsOf, headers, useConsultations } from "../../test/consultation-helpers";
 import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
 import { signLink } from "./link-token";
@@ -40,7 +41,7 @@ describe.each(BACKENDS)("cancelling every upcoming meeting of an address ($backe
           method: "POST",
           url: "/consultation",
           headers,
-          payload: bookingBody(start, { email }),
+          payload: await withChallenge(app, bookingBody(start, { email })),
         });
         expect(res.statusCode, res.body).toBe(201);
         const id = res.json().id as string;

@@ -3,6 +3,7 @@
 // included while they hold, refused in words; tried at once from two instances on one database.
 import { describe, expect, it } from "vitest";
 import { BACKENDS } from "../../test/helpers";
+import { withChallenge } from "../../test/challenge-helpers";
 import { bookingBody, headers, useConsultations } from "../../test/consultation-helpers";
 import { clientKey } from "../platform/http/client-key";
 
@@ -20,13 +21,13 @@ describe.each(BACKENDS)("caps on upcoming meetings ($backend)", ({ backend, skip
   async function atOnce(requests: { start: string; email: string; ip: string; forwarded?: string }[]) {
     const apps = [await c.contact(env), await c.contact(env, { instance: 2 })];
     const answers = await Promise.all(
-      requests.map((r, i) =>
+      requests.map(async (r, i) =>
         apps[i % 2]!.inject({
           method: "POST",
           url: "/consultation",
           headers: { ...headers, ...(r.forwarded ? { "x-forwarded-for": r.forwarded } : {}) },
           remoteAddress: r.ip,
-          payload: bookingBody(r.start, { email: r.email }),
+          payload: await withChallenge(apps[i % 2]!, bookingBody(r.start, { email: r.email })),
         }),
       ),
     );
@@ -153,7 +154,7 @@ describe.each(BACKENDS)("caps on upcoming meetings ($backend)", ({ backend, skip
           url: "/consultation",
           headers: { ...headers, "x-forwarded-for": forwarded },
           remoteAddress: "10.0.0.1",
-          payload: bookingBody(start, { email }),
+          payload: await withChallenge(await proxied, bookingBody(start, { email })),
         });
       expect(
         (await viaProxy("198.51.100.9", DAYS[0]!.replace("10:00", "15:00"), "p1@example.com")).statusCode,

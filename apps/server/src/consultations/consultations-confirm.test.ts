@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeExpired } from "../privacy/data-rights";
 import { BACKENDS } from "../../test/helpers";
+import { withChallenge } from "../../test/challenge-helpers";
 import {
   bookingBody,
   calendarsOf,
@@ -29,13 +30,12 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
   afterAll(async () => peer.stop());
 
   const mailsTo = (address: string) => peer.mails.filter((m) => m.envelope.to.includes(address));
-  const post = async (path: string, payload: unknown, instance: 1 | 2 = 1) =>
-    (await c.contact({ MAIL_FROM: "Ceylon Bridge <no-reply@example.com>" }, { instance })).inject({
-      method: "POST",
-      url: path,
-      headers,
-      payload: payload as Record<string, unknown>,
-    });
+  /** POST `payload` to `path` (a booking with a solved challenge). */
+  const post = async (path: string, payload: object, instance: 1 | 2 = 1) => {
+    const app = await c.contact({ MAIL_FROM: "Ceylon Bridge <no-reply@example.com>" }, { instance });
+    const body = path === "/consultation" ? await withChallenge(app, payload) : payload;
+    return app.inject({ method: "POST", url: path, headers, payload: body });
+  };
   const slots = async (instance: 1 | 2 = 1) => {
     const app = await c.contact({}, { instance });
     const res = await app.inject({ method: "GET", url: "/consultation/slots?zone=Europe%2FLondon" });
@@ -236,13 +236,15 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
       expect(bot.json()).toMatchObject({ status: "pending", confirmBy: "2026-01-05T06:15:00.000Z" });
 
       // A process that cannot mail (no SMTP_URL) cannot send the link: its bookings stand at once.
-      const noMail = await (
-        await c.contact({ SMTP_URL: "" })
-      ).inject({
+      const noMailApp = await c.contact({ SMTP_URL: "" });
+      const noMail = await noMailApp.inject({
         method: "POST",
         url: "/consultation",
         headers,
-        payload: bookingBody("2026-01-12T10:00:00.000Z", { email: "m@example.com" }),
+        payload: await withChallenge(
+          noMailApp,
+          bookingBody("2026-01-12T10:00:00.000Z", { email: "m@example.com" }),
+        ),
       });
       expect(noMail.json()).toMatchObject({ status: "confirmed" });
 

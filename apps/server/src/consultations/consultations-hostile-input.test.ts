@@ -8,11 +8,18 @@ import {
 import { BACKENDS } from "../../test/helpers";
 import { useConsultations } from "../../test/consultation-helpers";
 import { bodyBytes } from "../../test/hostile-input";
-import { bookingRequest, type BookingRequest, withToken } from "../../test/hostile-booking";
+import {
+  bookingRequest,
+  type BookingRequest,
+  withChallengeValue,
+  withToken,
+} from "../../test/hostile-booking";
+import { solvedChallenge } from "../../test/challenge-helpers";
 import {
   BookingModel,
   type Expected,
   type ModelMeeting,
+  challengeRefusal,
   PER_CLIENT,
   workedSlot,
 } from "../../test/hostile-booking-model";
@@ -206,12 +213,27 @@ describe.each(BACKENDS)("hostile input to the consultation API on $backend", ({ 
           .execute();
         c.clock.set(MONDAY);
         const model = new BookingModel(c.clock.now(), confirmEmail);
+        /** The solution of the last booking that reached its checks (spent there). */
+        let spent: string | undefined;
         for (const req of reqs) {
           c.clock.advance(req.advance * 60_000);
           model.now = c.clock.now();
           const tok = req.token ? token(req, model) : undefined;
-          const text = tok ? withToken(req.text, tok.text) : req.text;
-          const [exp, resolved] = model.expect(req, text, tok);
+          const spec = req.challenge === "reused" && !spent ? "solved" : req.challenge;
+          const solution =
+            spec === "solved"
+              ? await solvedChallenge(apps[req.instance])
+              : spec === "reused"
+                ? spent
+                : undefined;
+          const value = solution
+            ? JSON.stringify(solution)
+            : spec === "empty"
+              ? '""'
+              : '"bm90IGEgc29sdXRpb24="';
+          const text = tok ? withToken(req.text, tok.text) : withChallengeValue(req.text, value);
+          const refusal = challengeRefusal(bodyBytes(text, req.encoding), solution, spec === "reused");
+          const [exp, resolved] = model.expect(req, text, tok, refusal);
           const headers: Record<string, string> = {};
           if (req.contentType.value !== undefined) headers["content-type"] = req.contentType.value;
           if (req.origin.value !== undefined) headers.origin = req.origin.value;
@@ -227,6 +249,7 @@ describe.each(BACKENDS)("hostile input to the consultation API on $backend", ({ 
           const key = `${req.path} ${res.statusCode} ${String(body.error ?? body.status ?? "")}`;
           outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
           checkAnswer(exp, res.statusCode, body, `${req.path} ${text.slice(0, 300)}`);
+          if (spec === "solved" && ![400, 403, 413, 415].includes(res.statusCode)) spent = solution;
           model.answered(req, resolved, res.statusCode, body);
         }
         expect(model.violations, model.violations.join("; ")).toEqual([]);
@@ -251,7 +274,7 @@ describe.each(BACKENDS)("hostile input to the consultation API on $backend", ({ 
       );
       // The runs reach every path and the answers that matter, not only the body's checks (on SQLite,
       // whose runs are many; PostgreSQL's fewer runs check the same rules).
-      const reached = ["book 201 pending", "book 409 address_limit", "book 409 client_limit", "book 409 already_booked", "confirm 200 confirmed", "confirm 410 confirmation_expired", "cancel 200 cancelled", "lookup 200 expired", "reschedule 200 confirmed", "reschedule 409 not_confirmed"]; // prettier-ignore
+      const reached = ["book 201 pending", "book 403 challenge_used", "book 403 challenge_missing", "book 403 challenge_invalid", "book 409 address_limit", "book 409 client_limit", "book 409 already_booked", "confirm 200 confirmed", "confirm 410 confirmation_expired", "cancel 200 cancelled", "lookup 200 expired", "reschedule 200 confirmed", "reschedule 409 not_confirmed"]; // prettier-ignore
       if (backend === "sqlite" && !process.env.FC_RUNS && !process.env.FC_PATH) {
         for (const k of reached) expect(outcomes.get(k) ?? 0, k).toBeGreaterThan(0);
       }

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS } from "../../test/helpers";
+import { withChallenge } from "../../test/challenge-helpers";
 import {
   bookingBody,
   calendarsOf,
@@ -133,7 +134,7 @@ describe.each(BACKENDS)("a booking's invitation, mailed and on the page ($backen
         method: "POST",
         url: "/consultation",
         headers,
-        payload: bookingBody("2026-01-06T10:00:00.000Z", { name: "Ada\nLovelace" }),
+        payload: await withChallenge(app, bookingBody("2026-01-06T10:00:00.000Z", { name: "Ada\nLovelace" })),
       });
       expect(broken.statusCode).toBe(400);
       const names = [EVE, 'Ada "\\" ; : , ^n'];
@@ -144,7 +145,7 @@ describe.each(BACKENDS)("a booking's invitation, mailed and on the page ($backen
           method: "POST",
           url: "/consultation",
           headers,
-          payload: bookingBody(start, { name, email }),
+          payload: await withChallenge(app, bookingBody(start, { name, email })),
         });
         expect(booked.statusCode).toBe(201);
         await w.runOnce();

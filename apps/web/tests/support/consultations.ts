@@ -28,3 +28,30 @@ export async function consultingMember(email = "consultant-e2e@example.com") {
   );
   return email;
 }
+
+/** A mail's text as a reader sees it: quoted-printable decoded (links hold `=`). */
+export const readableMail = (raw: string) =>
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
+
+/**
+ * Lets a pending booking's hold run out now, as 15 minutes would: its end moved to the past in the
+ * e2e database (the service reads the hold's end on every confirmation; no clock to move in a run).
+ */
+export async function lapseHold(leadId: string) {
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(e2eDatabaseUrl.replace(/^sqlite:/, ""));
+  try {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    db.prepare("UPDATE consultations SET hold_until = ? WHERE lead_id = ? AND status = 'pending'").run(
+      past,
+      leadId,
+    );
+  } finally {
+    db.close();
+  }
+}

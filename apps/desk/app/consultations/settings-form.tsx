@@ -1,11 +1,11 @@
 import { availabilityAnswerSchema, type CompanySettings, type Holiday } from "@site/contracts/desk";
-import { OFFICES } from "@site/contracts/consultation";
+import { CONFIRM_WITHIN_MINUTES, OFFICES } from "@site/contracts/consultation";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { buttonPrimary, buttonSecondary, card, fieldControl, fieldLabel } from "~/components/ui";
 import { api, ApiError } from "~/lib/api";
 
-const NUMBERS: [keyof Omit<CompanySettings, "holidays">, string, string][] = [
+const NUMBERS: [keyof Omit<CompanySettings, "holidays" | "confirmEmail">, string, string][] = [
   ["slotMinutes", "Meeting length", "minutes"],
   ["bufferMinutes", "Buffer between meetings", "minutes"],
   ["noticeMinutes", "Minimum notice", "minutes"],
@@ -49,6 +49,21 @@ export function SettingsForm({ settings }: { settings: CompanySettings }) {
           </label>
         ))}
       </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={values.confirmEmail}
+          onChange={(e) => setValues({ ...values, confirmEmail: e.target.checked })}
+        />
+        <span>
+          <span className="font-medium">Visitors confirm their e-mail address</span>
+          <span className="block text-slate-600">
+            A booking waits for the link in the visitor&apos;s first e-mail and its time is held{" "}
+            {CONFIRM_WITHIN_MINUTES} minutes; no invitation goes before. Off: a booking stands at once.
+          </span>
+        </span>
+      </label>
       <div>
         <h3 className={fieldLabel}>Public holidays</h3>
         <ul className="mt-1 space-y-1 text-sm">

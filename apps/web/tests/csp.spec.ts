@@ -163,3 +163,25 @@ test("client-side navigation and React Router .data payloads work under the CSP"
   for (const d of dataResponses) expect(d, d.url).toMatchObject({ status: 200, type: "text/x-script" });
   await expectClean(page, w);
 });
+
+// The proof-of-work challenge (decision 0023) under the site's CSP, unchanged for it: the challenge is
+// fetched from the form's service (connect-src names it already), the solver is a same-origin chunk
+// (script-src 'self'), and WebCrypto needs no directive; no worker, no WebAssembly, no inline style.
+for (const path of ["/contact", "/quote", "/consultation"]) {
+  test(`touching the form on ${path} solves its challenge with no CSP violation`, async ({ page }) => {
+    const w = await watch(page);
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    const res = await page.goto(path);
+    const csp = res?.headers()["content-security-policy"] ?? "";
+    expect(csp).not.toMatch(/worker-src|wasm-unsafe-eval|blob:/);
+    expect(csp).toMatch(/style-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/);
+    await settle(page);
+    const challenge = page.waitForResponse((r) => new URL(r.url()).pathname === "/challenge");
+    await page.getByLabel("Name").first().focus();
+    expect((await challenge).status()).toBe(200);
+    await page.waitForFunction(() => performance.getEntriesByName("challenge-solve").length === 1);
+    expect(workers).toEqual([]);
+    await expectClean(page, w);
+  });
+}

@@ -49,21 +49,25 @@ export function SettingsForm({ settings }: { settings: CompanySettings }) {
           </label>
         ))}
       </div>
-      <label className="flex items-start gap-2 text-sm">
+      <div className="flex items-start gap-2 text-sm">
         <input
+          id="confirm-email"
           type="checkbox"
           className="mt-1"
+          aria-describedby="confirm-email-hint"
           checked={values.confirmEmail}
           onChange={(e) => setValues({ ...values, confirmEmail: e.target.checked })}
         />
-        <span>
-          <span className="font-medium">Visitors confirm their e-mail address</span>
-          <span className="block text-slate-600">
+        <div>
+          <label htmlFor="confirm-email" className="font-medium">
+            Visitors confirm their e-mail address
+          </label>
+          <p id="confirm-email-hint" className="text-slate-600">
             A booking waits for the link in the visitor&apos;s first e-mail and its time is held{" "}
             {CONFIRM_WITHIN_MINUTES} minutes; no invitation goes before. Off: a booking stands at once.
-          </span>
-        </span>
-      </label>
+          </p>
+        </div>
+      </div>
       <div>
         <h3 className={fieldLabel}>Public holidays</h3>
         <ul className="mt-1 space-y-1 text-sm">

@@ -83,7 +83,7 @@ export default defineConfig({
         RATE_LIMIT_PER_MINUTE: "1000",
         DESK_RATE_LIMIT_PER_MINUTE: "1000",
         // Every visitor of the run books from this one client: lift its cap of upcoming meetings (2).
-        CONSULTATION_UPCOMING_PER_CLIENT: "1000",
+        CONSULTATIONS_PER_CLIENT: "1000",
         // The speed tests browse the site of the run: its beacons come from its origin, many a minute.
         ALLOWED_ORIGINS: siteUrl,
         VITALS_RATE_LIMIT_PER_MINUTE: "1000",

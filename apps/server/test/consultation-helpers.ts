@@ -169,7 +169,7 @@ export function useConsultations(backend: Backend, opts: { confirmEmail?: boolea
       const app = await buildApp("contact", {
         config: testConfig({
           RATE_LIMIT_PER_MINUTE: "1000",
-          CONSULTATION_UPCOMING_PER_CLIENT: "1000",
+          CONSULTATIONS_PER_CLIENT: "1000",
           // It mails (so a booking can wait for its confirmation); this app itself never connects.
           SMTP_URL: "smtp://127.0.0.1:9",
           ...env,

@@ -145,7 +145,7 @@ export const rescheduleSchema = z.object({
  * - 409 `already_booked`: this address has a meeting that day.
  * - 409 `address_limit`: this address already has UPCOMING_PER_ADDRESS upcoming meetings.
  * - 409 `client_limit`: this client (IPv4 address or IPv6 /64) already has its upcoming meetings
- *   (CONSULTATION_UPCOMING_PER_CLIENT, default 2).
+ *   (CONSULTATIONS_PER_CLIENT, default 2).
  * - 409 `not_confirmed`: a pending meeting cannot be moved before its address is confirmed.
  * - 410 `meeting_gone`: started or cancelled; 410 `confirmation_expired`: not confirmed in time.
  * - 422 `too_soon`, `too_far`, `outside_hours`, `day_off`: a time that cannot be booked.

@@ -15,7 +15,7 @@ const LIMIT_WORDS =
 
 describe.each(BACKENDS)("caps on upcoming meetings ($backend)", ({ backend, skip }) => {
   const c = useConsultations(backend);
-  const env = { CONSULTATION_UPCOMING_PER_CLIENT: "2" };
+  const env = { CONSULTATIONS_PER_CLIENT: "2" };
 
   /** Bookings sent at once, alternately to two instances; their status codes and bodies in order. */
   async function atOnce(requests: { start: string; email: string; ip: string; forwarded?: string }[]) {

@@ -57,7 +57,7 @@ describe.each(BACKENDS)("hostile input to the consultation API on $backend", ({ 
     async () => {
       await c.member("Maya Perera", "Europe/London");
       await c.member("Nimal Silva", "Asia/Colombo");
-      const env = { RATE_LIMIT_PER_MINUTE: "1000000", CONSULTATION_UPCOMING_PER_CLIENT: String(PER_CLIENT) };
+      const env = { RATE_LIMIT_PER_MINUTE: "1000000", CONSULTATIONS_PER_CLIENT: String(PER_CLIENT) };
       const apps = { 1: await c.contact(env), 2: await c.contact(env, { instance: 2 }) };
       // The links' key exists once anything has been signed: a lookup makes it.
       await apps[1].inject({

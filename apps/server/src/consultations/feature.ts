@@ -22,7 +22,7 @@ export const consultationsFeature: Feature = {
       clock,
       secret: linkSecretOnce(database.db, config.CONSULTATION_LINK_SECRET, clock),
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-      upcomingPerClient: config.CONSULTATION_UPCOMING_PER_CLIENT,
+      upcomingPerClient: config.CONSULTATIONS_PER_CLIENT,
       canMail: Boolean(config.SMTP_URL),
       allowedOrigins: config.ALLOWED_ORIGINS,
       teamChannels: configuredChannels(config),

@@ -17,7 +17,7 @@ export const featureVariables = {
       defaultText: "a key stored in the database",
       values: "at least 32 characters",
     }),
-  CONSULTATION_UPCOMING_PER_CLIENT: z.coerce.number().int().positive().default(2).meta({
+  CONSULTATIONS_PER_CLIENT: z.coerce.number().int().positive().default(2).meta({
     description:
       "Upcoming consultations one client (IPv4 address or IPv6 /64, as the rate limit counts) may hold, pending ones included; then `409 client_limit` ([consultations](consultations.md))",
   }),

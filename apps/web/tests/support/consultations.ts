@@ -2,7 +2,8 @@
 // day with the real leads command, so a booking test does not depend on the time of day it runs.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { e2eDatabaseUrl, repoRoot } from "./e2e-env";
+import { e2eDatabaseUrl, repoRoot, smtpSinkUrl } from "./e2e-env";
+import type { SinkMessage } from "./smtp-sink";
 
 const run = promisify(execFile);
 
@@ -54,4 +55,13 @@ export async function lapseHold(leadId: string) {
   } finally {
     db.close();
   }
+}
+
+/** The confirmation link of the first mail the SMTP peer received for `email`, when there is one. */
+export async function confirmLinkTo(email: string): Promise<string | undefined> {
+  const mails = (await (await fetch(`${smtpSinkUrl}/messages`)).json()) as SinkMessage[];
+  return mails
+    .filter((m) => m.envelope.to.includes(email))
+    .map((m) => /(https?:\/\/\S+#confirm=[\w.-]+)/.exec(readableMail(m.raw))?.[1])
+    .find(Boolean);
 }

@@ -20,7 +20,7 @@ import { CLIENTS, type BookingRequest } from "./hostile-booking";
 import { parseJson, readmeViolations } from "./hostile-model";
 
 const MINUTE = 60_000;
-export const NOTICE_MS = 240 * MINUTE;
+const NOTICE_MS = 240 * MINUTE;
 const HORIZON_MS = 30 * 24 * 60 * MINUTE;
 export const PER_CLIENT = 2;
 

@@ -109,7 +109,7 @@ const bookingText = fc.oneof(weighted(3, personText), weighted(2, hostileText));
  * confirmation link of the `index`-th one back from the latest, either for the other purpose, changed by a character, of
  * a meeting that does not exist (signed right), or not a token at all.
  */
-export type TokenSpec =
+type TokenSpec =
   | { kind: "manage" | "confirm" | "swapped" | "tampered"; index: number }
   | { kind: "unknown" }
   | { kind: "text"; text: string };
@@ -128,7 +128,7 @@ const tokenSpec: fc.Arbitrary<TokenSpec> = fc.oneof(
   ),
 );
 
-export type BookingPath = "book" | "confirm" | "lookup" | "cancel" | "reschedule";
+type BookingPath = "book" | "confirm" | "lookup" | "cancel" | "reschedule";
 
 /** One generated request, as fast-check prints it in a counterexample. */
 export interface BookingRequest {
@@ -152,7 +152,7 @@ export interface BookingRequest {
  * A booking's challenge: solved for it, absent, empty, not a solution, or the solution of a booking
  * that reached the service before (spent).
  */
-export type ChallengeSpec = "solved" | "absent" | "empty" | "invalid" | "reused";
+type ChallengeSpec = "solved" | "absent" | "empty" | "invalid" | "reused";
 const challengeSpec = fc.oneof(
   weighted(16, fc.constant<ChallengeSpec>("solved")),
   weighted(2, fc.constant<ChallengeSpec>("reused")),

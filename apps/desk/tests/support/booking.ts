@@ -5,7 +5,7 @@ import { expect } from "@playwright/test";
 import { withChallenge } from "./challenge";
 import { contactUrl, smtpSink } from "./desk-env";
 
-export const serviceOrigin = contactUrl.replace(/\/contact$/, "");
+const serviceOrigin = contactUrl.replace(/\/contact$/, "");
 
 export interface SinkMessage {
   envelope: { to: string[] };

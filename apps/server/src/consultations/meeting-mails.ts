@@ -42,7 +42,7 @@ function visitorWhen(m: MeetingView): string {
 
 export const manageUrl = (siteUrl: string, token: string) => `${siteUrl}/consultation#manage=${token}`;
 /** The confirmation link: in the fragment too, so the token reaches no server log; the page POSTs it. */
-export const confirmUrl = (siteUrl: string, token: string) => `${siteUrl}/consultation#confirm=${token}`;
+const confirmUrl = (siteUrl: string, token: string) => `${siteUrl}/consultation#confirm=${token}`;
 
 /** "14:05 (Colombo time)". */
 const clockIn = (iso: string, zone: string) =>

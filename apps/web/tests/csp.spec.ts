@@ -1,4 +1,5 @@
 import { type ConsoleMessage, type Page, expect, test } from "@playwright/test";
+import { SOLVE_MEASURE } from "../app/lib/challenge";
 import { findService } from "../app/lib/services";
 import { notFoundPath, prerenderPaths } from "../app/lib/site-paths";
 
@@ -180,7 +181,7 @@ for (const path of ["/contact", "/quote", "/consultation"]) {
     const challenge = page.waitForResponse((r) => new URL(r.url()).pathname === "/challenge");
     await page.getByLabel("Name").first().focus();
     expect((await challenge).status()).toBe(200);
-    await page.waitForFunction(() => performance.getEntriesByName("challenge-solve").length === 1);
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length === 1, SOLVE_MEASURE);
     expect(workers).toEqual([]);
     await expectClean(page, w);
   });

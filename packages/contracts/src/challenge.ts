@@ -12,6 +12,13 @@ export const CHALLENGE_PATH = "/challenge";
  */
 export const CHALLENGE_FIELD = "altcha";
 
+/**
+ * A challenge is good for this long after the service issues it. The page counts it on its own clock
+ * from when it fetched the challenge, never comparing the service's expiry with the device's clock
+ * (which may be minutes or days off).
+ */
+export const CHALLENGE_TTL_MS = 10 * 60_000;
+
 /** How a required solution is refused (403), with the words the page shows. */
 export const CHALLENGE_REFUSALS = {
   challenge_missing: "Your browser did not send its anti-spam check. Reload the page and try again.",

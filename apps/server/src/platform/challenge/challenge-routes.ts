@@ -32,7 +32,7 @@ export function registerChallengeRoute(
 }
 
 /** The 403 of a solution that is refused, in the words the page shows. */
-export function refuseChallenge(reply: FastifyReply, refusal: ChallengeRefusal) {
+function refuseChallenge(reply: FastifyReply, refusal: ChallengeRefusal) {
   return reply.code(403).send({ error: refusal, message: CHALLENGE_REFUSALS[refusal] });
 }
 

@@ -15,7 +15,7 @@ import { bookingBody, headers, useConsultations } from "../../../test/consultati
 import { visitor } from "../../../test/chat-helpers";
 import { BACKENDS, testConfig, validContact, validQuotation } from "../../../test/helpers";
 import { createSmtpPeer } from "../../../test/smtp-peer";
-import { CHALLENGE_TTL_MS } from "./proof-of-work";
+import { CHALLENGE_TTL_MS } from "@site/contracts";
 import { purgeSpentChallenges } from "./spent-challenges";
 
 const MAIL = { notifyTo: "sales@example.com", mailFrom: "Website <no-reply@leads.example.com>" };

@@ -5,7 +5,8 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { Challenge } from "altcha-lib/types";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePayload, solve } from "../../../test/challenge-helpers";
-import { CHALLENGE_TRIES, CHALLENGE_TTL_MS, ProofOfWork } from "./proof-of-work";
+import { CHALLENGE_TTL_MS } from "@site/contracts";
+import { CHALLENGE_TRIES, ProofOfWork } from "./proof-of-work";
 
 const secret = (text: string) => async () => Buffer.from(text.padEnd(32, "."));
 const pow = new ProofOfWork(secret("one"), 1);

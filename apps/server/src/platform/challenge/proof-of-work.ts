@@ -2,7 +2,7 @@
 // while they fill in a form, checked here with the HMAC key every instance shares. altcha-lib does the
 // cryptography; this module picks its settings, reads the wire format and names each refusal.
 // Spending a solution (accepting it once) is spent-challenges.ts's.
-import { type ChallengeRefusal, CHALLENGE_FIELD } from "@site/contracts";
+import { type ChallengeRefusal, CHALLENGE_FIELD, CHALLENGE_TTL_MS } from "@site/contracts";
 import { createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { Challenge } from "altcha-lib/types";
@@ -14,14 +14,12 @@ import type { DB } from "../db/schema";
 import { serverSecretOnce } from "../db/server-secrets";
 
 /** WebCrypto runs it natively in every engine, off the page's script (decision 0023). */
-export const CHALLENGE_ALGORITHM = "PBKDF2/SHA-256";
+const CHALLENGE_ALGORITHM = "PBKDF2/SHA-256";
 /**
  * The browser tries counters from 0 up to the one drawn here (ALTCHA's deterministic mode), each try
  * one PBKDF2 of CHALLENGE_COST iterations: 100 to 200 tries, so the work is bounded and never a long tail.
  */
 export const CHALLENGE_TRIES = { min: 100, max: 200 } as const;
-/** A challenge is good for this long after it is issued (a page solves a new one when it runs out). */
-export const CHALLENGE_TTL_MS = 10 * 60_000;
 const SECRET_NAME = "challenge-hmac";
 
 /** What a solution is worth: accepted (its challenge's id, to spend once), or why not. */

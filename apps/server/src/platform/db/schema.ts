@@ -79,7 +79,7 @@ interface AuditLogTable {
 }
 
 /** A proof-of-work solution accepted once (migration 0011): its challenge's nonce, until it expires. */
-export interface SpentChallengesTable {
+interface SpentChallengesTable {
   id: string;
   expires_at: string;
 }

@@ -8,7 +8,7 @@ import { expect, vi } from "vitest";
 export const TEST_CHALLENGE_SECRET = "a test key for the challenges of the form tests";
 
 /** A real challenge, as the service issues it, at test cost (one iteration, a few tries). */
-export const testChallenge = () =>
+const testChallenge = () =>
   createChallenge({
     algorithm: "PBKDF2/SHA-256",
     cost: 1,

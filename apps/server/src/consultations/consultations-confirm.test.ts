@@ -2,7 +2,6 @@
 // confirmation link and no invitation; the slot is held for 15 minutes (a fake clock) and freed if not
 // confirmed, also for another instance and with no worker run; the invitations go only once confirmed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purgeExpired } from "../privacy/data-rights";
 import { BACKENDS } from "../../test/helpers";
 import { withChallenge } from "../../test/challenge-helpers";
 import {
@@ -15,7 +14,6 @@ import {
 } from "../../test/consultation-helpers";
 import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
 import { signLink } from "./link-token";
-import { DEFAULT_RETENTION } from "@site/contracts";
 
 const TUESDAY_10 = "2026-01-06T10:00:00.000Z";
 const MINUTE = 60_000;
@@ -284,40 +282,6 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
           .map((o) => o.channel)
           .sort(),
       ).toEqual(["email", "invitation", "member-invitation", "member-reminder", "reminder"].sort());
-    },
-  );
-
-  it.skipIf(skip)(
-    "deletes a booking never confirmed at the next purge, and keeps a confirmed one",
-    async () => {
-      await c.member("Maya Perera");
-      const lapsed = (await post("/consultation", bookingBody(TUESDAY_10))).json();
-      const kept = (
-        await post("/consultation", bookingBody("2026-01-07T10:00:00.000Z", { email: "k@example.com" }))
-      ).json();
-      expect(
-        (await post("/consultation/confirm", { token: signLink(await secret(), kept.id, "confirm") }))
-          .statusCode,
-      ).toBe(200);
-      const actor = { actorType: "cli" as const, actor: "test" };
-      const w = c.worker(peer.url);
-      // While its hold lasts, the purge leaves it.
-      await purgeExpired(c.database, { retention: DEFAULT_RETENTION, now: c.clock.now(), actor });
-      expect(await c.db.selectFrom("leads").select("id").orderBy("id").execute()).toHaveLength(2);
-      c.clock.advance(15 * MINUTE);
-      // Its link, not sent in time, is recorded as skipped (a delivery still due would keep the lead).
-      await w.runOnce();
-      await w.stop();
-      const purged = await purgeExpired(c.database, {
-        retention: DEFAULT_RETENTION,
-        now: c.clock.now(),
-        actor,
-      });
-      expect(purged.leadIds).toEqual([lapsed.id]);
-      expect((await c.db.selectFrom("leads").select("id").execute()).map((l) => l.id)).toEqual([kept.id]);
-      expect(await c.db.selectFrom("consultation_upcoming").select("lead_id").distinct().execute()).toEqual([
-        { lead_id: kept.id },
-      ]);
     },
   );
 

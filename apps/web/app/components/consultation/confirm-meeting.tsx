@@ -50,13 +50,13 @@ export function ConfirmMeeting({ token }: { token: string }) {
   }
   if (view.step === "confirmed") {
     return (
-      <div data-confirm-result="" tabIndex={-1}>
+      <div data-confirm-result="" tabIndex={-1} className="focus:outline-none">
         <BookedPanel meeting={view.meeting} title={consultation.confirm.title} />
       </div>
     );
   }
   return (
-    <div className="space-y-4" data-confirm-result="" tabIndex={-1}>
+    <div className="space-y-4 focus:outline-none" data-confirm-result="" tabIndex={-1}>
       <p role="alert" className="font-medium text-red-800">
         {view.message}
       </p>

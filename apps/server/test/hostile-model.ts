@@ -59,7 +59,7 @@ function refusal(cp: number, singleLine: boolean): string | undefined {
 }
 
 /** What an accepted lead breaks of docs/lead-services.md's rules on stored text ([] when nothing). */
-function readmeViolations(lead: Record<string, unknown>): string[] {
+export function readmeViolations(lead: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const field of [...SINGLE_LINE, ...MULTI_LINE]) {
     const v = lead[field];
@@ -81,7 +81,7 @@ function readmeViolations(lead: Record<string, unknown>): string[] {
 }
 
 /** Parses bytes as docs/lead-services.md says a body is read: UTF-8 (a BOM is dropped), then JSON. */
-function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false } {
+export function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(new TextDecoder("utf-8").decode(bytes)) };
   } catch {

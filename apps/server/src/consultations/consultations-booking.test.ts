@@ -4,7 +4,7 @@ import { withChallenge } from "../../test/challenge-helpers";
 import { bookingBody, headers, useConsultations } from "../../test/consultation-helpers";
 
 describe.each(BACKENDS)("booking a consultation ($backend)", ({ backend, skip }) => {
-  const c = useConsultations(backend);
+  const c = useConsultations(backend, { confirmEmail: false });
 
   const slots = async (zone: string) => {
     const app = await c.contact();

@@ -7,7 +7,7 @@ import { bookingBody, headers, useConsultations } from "../../test/consultation-
 import { BACKENDS } from "../../test/helpers";
 
 describe.each(BACKENDS)("consultations in the desk ($backend)", ({ backend, skip }) => {
-  const c = useConsultations(backend);
+  const c = useConsultations(backend, { confirmEmail: false });
   const book = async (start: string, extra: Record<string, unknown> = {}) => {
     const app = await c.contact();
     const payload = await withChallenge(app, bookingBody(start, extra));

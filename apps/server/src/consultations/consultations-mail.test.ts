@@ -17,7 +17,7 @@ import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
 const silent = { info() {}, warn() {}, error() {} };
 
 describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)", ({ backend, skip }) => {
-  const c = useConsultations(backend);
+  const c = useConsultations(backend, { confirmEmail: false });
   let peer: SmtpPeer;
   beforeAll(async () => {
     peer = await createSmtpPeer();

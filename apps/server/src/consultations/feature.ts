@@ -22,6 +22,8 @@ export const consultationsFeature: Feature = {
       clock,
       secret: linkSecretOnce(database.db, config.CONSULTATION_LINK_SECRET, clock),
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      upcomingPerClient: config.CONSULTATIONS_PER_CLIENT,
+      canMail: Boolean(config.SMTP_URL),
       allowedOrigins: config.ALLOWED_ORIGINS,
       teamChannels: configuredChannels(config),
       organizer: organizerOf(config.MAIL_FROM, config.NOTIFY_TO),

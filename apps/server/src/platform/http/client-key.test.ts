@@ -6,7 +6,7 @@ describe("clientKey", () => {
     expect(clientKey("203.0.113.7")).toBe("203.0.113.7");
     expect(clientKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
     expect(clientKey("2001:db8:1:2:aaaa::1")).toBe(clientKey("2001:DB8:1:2:ffff:ffff:ffff:ffff"));
-    expect(clientKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(clientKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::");
     expect(clientKey("2001:db8:1:3::1")).not.toBe(clientKey("2001:db8:1:2::1"));
   });
 });

@@ -43,9 +43,10 @@ export function BookingForm({ zone, own, onZone, onBooked }: BookingFormProps) {
     messages,
     extra: () => ({ zone: zone ?? "" }),
     onSuccess: (body) => onBooked(body as BookedMeeting),
-    // The slot was taken meanwhile: show what is free now.
+    // The slot was taken meanwhile: show what is free now (a cap's refusal keeps the choice).
     onFailure: (r) => {
-      if (r.status === 409) {
+      const error = (r.body as { error?: string } | undefined)?.error;
+      if (r.status === 409 && (error === "slot_taken" || error === "day_full")) {
         setValue("start", "");
         reload();
       }

@@ -11,6 +11,7 @@ import {
 } from "@site/contracts/chat";
 import fc from "fast-check";
 import { randomUUID } from "node:crypto";
+import { bodyLimitOf } from "../src/platform/http/body-limit";
 import { startSecret } from "./chat-helpers";
 
 /** A value a hostile client might put in any field. */
@@ -230,9 +231,10 @@ export class ChatModel {
   expect(req: ChatRequest, body: Record<string, unknown>, bytes: number): Expected {
     if (!req.transport.json) return { status: 415, error: "unsupported_media_type" };
     if (req.transport.origin === "foreign") return { status: 403, error: "origin_not_allowed" };
-    if (bytes > 16 * 1024) return { status: 413, error: "payload_too_large" };
     const schema =
       req.route === "start" ? chatStartSchema : req.route === "message" ? chatSendSchema : chatTypingSchema;
+    // Each route's limit is its contract's largest valid body (platform/http/body-limit.ts).
+    if (bytes > bodyLimitOf(schema).bytes) return { status: 413, error: "payload_too_large" };
     const parsed = schema.safeParse(body);
     if (!parsed.success) return { status: 400, fields: Object.keys(fieldErrors(parsed.error)).sort() };
     const data = parsed.data as Record<string, unknown>;

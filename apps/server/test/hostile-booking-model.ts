@@ -14,7 +14,7 @@ import {
   UPCOMING_PER_ADDRESS,
 } from "@site/contracts/consultation";
 import { CHALLENGE_FIELD, type ChallengeRefusal, fieldErrors } from "@site/contracts";
-import { BODY_LIMIT_BYTES } from "../src/platform/http/json-service";
+import { bodyLimitOf } from "../src/platform/http/body-limit";
 import { bodyBytes } from "./hostile-input";
 import { CLIENTS, type BookingRequest } from "./hostile-booking";
 import { parseJson, readmeViolations } from "./hostile-model";
@@ -124,13 +124,14 @@ export class BookingModel {
   ): [Expected, Resolved] {
     if (!req.contentType.ok) return [{ exact: 415, error: "unsupported_media_type" }, { kind: "refused" }];
     if (!req.origin.ok) return [{ exact: 403, error: "origin_not_allowed" }, { kind: "refused" }];
+    const schema =
+      req.path === "book" ? bookingSchema : req.path === "reschedule" ? rescheduleSchema : tokenBodySchema;
     const bytes = bodyBytes(text, req.encoding);
-    if (bytes.length > BODY_LIMIT_BYTES)
+    // Each route's limit is its contract's largest valid body (platform/http/body-limit.ts).
+    if (bytes.length > bodyLimitOf(schema).bytes)
       return [{ exact: 413, error: "payload_too_large" }, { kind: "refused" }];
     const parsed = parseJson(bytes);
     if (!parsed.ok) return [{ exact: 400, error: "invalid_json" }, { kind: "refused" }];
-    const schema =
-      req.path === "book" ? bookingSchema : req.path === "reschedule" ? rescheduleSchema : tokenBodySchema;
     const result = schema.safeParse(parsed.value);
     if (!result.success) {
       return [

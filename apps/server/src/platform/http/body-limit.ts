@@ -11,7 +11,8 @@ const BYTES_PER_UNIT = 6;
 const NUMBER_BYTES = 24;
 /**
  * Room for a value the contract leaves without an upper bound: the honeypot field takes anything (a
- * filled one is stored as spam), an ISO time any number of fraction digits. body-limit.test.ts lists
+ * filled one is stored as spam), the proof of work's solution anything the service then judges (a
+ * real one is about 600 bytes), an ISO time any number of fraction digits. body-limit.test.ts lists
  * every such field of a public route, so a new one is a decision, not an accident.
  */
 export const OPEN_VALUE_BYTES = 1024;

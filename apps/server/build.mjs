@@ -12,11 +12,13 @@ await build({
   entryPoints: {
     main: "src/main.ts",
     "sqlite-thread": "src/records/intake/sqlite-thread.ts",
+    "editor-thread": "src/publishing/editor-thread.ts",
     "cli/leads": "src/cli/leads.ts",
     "cli/content": "src/cli/content.ts",
     "bench/leads": "src/bench/leads.ts",
     "bench/desk-inbox": "src/bench/desk-inbox.ts",
     "bench/erasure": "src/bench/erasure.ts",
+    "bench/chat-streams": "src/bench/chat-streams.ts",
     "bench/bench-target": "src/bench/bench-target.ts",
   },
   outdir: "dist",

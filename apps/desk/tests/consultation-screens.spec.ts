@@ -3,32 +3,15 @@
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./support/axe";
 import { availableAroundTheClock, enrolNewMember } from "./support/desk";
-import { contactUrl } from "./support/desk-env";
+import { bookStanding, freeStarts } from "./support/booking";
 
-const api = contactUrl.replace(/\/contact$/, "");
-
-/** A meeting booked through the contact service: the first free time a few days on. */
+/** A meeting booked (and confirmed) as a visitor: the last free time a few days on. */
 async function bookMeeting(email: string) {
-  const slots = (await (await fetch(`${api}/consultation/slots?zone=Europe%2FLondon`)).json()) as {
-    days: { slots: string[] }[];
-  };
-  const start = slots.days
+  const start = (await freeStarts())
     .slice(4)
-    .find((d) => d.slots.length)!
-    .slots.at(-1)!;
-  const res = await fetch(`${api}/consultation`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      name: "Katherine Johnson",
-      email,
-      service: "web-app-development",
-      start,
-      zone: "Asia/Colombo",
-      note: "Orbital maths.",
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
+    .find((d) => d.length)!
+    .at(-1)!;
+  await bookStanding(email, start);
 }
 
 test("the Consultations screens pass axe at both widths, dialogs included", async ({ page }, info) => {
@@ -48,11 +31,16 @@ test("the Consultations screens pass axe at both widths, dialogs included", asyn
   await expect(move.getByRole("combobox").locator("option").nth(1)).toBeAttached();
   await checkScreen(page, info, "consultation-reschedule-dialog");
   await move.getByRole("button", { name: "Keep the time" }).click();
-  await card.getByRole("button", { name: "Cancel" }).click();
+  await card.getByRole("button", { name: "Cancel", exact: true }).click();
   const cancel = page.getByRole("dialog", { name: /^Cancel the meeting/ });
   await expect(cancel).toBeVisible();
   await checkScreen(page, info, "consultation-cancel-dialog");
   await cancel.getByRole("button", { name: "Keep it" }).click();
+  await card.getByRole("button", { name: "Cancel all of this address" }).click();
+  const cancelAll = page.getByRole("dialog", { name: /^Cancel every upcoming meeting of/ });
+  await expect(cancelAll).toBeVisible();
+  await checkScreen(page, info, "consultation-cancel-address-dialog");
+  await cancelAll.getByRole("button", { name: "Keep them" }).click();
 
   await page.getByRole("link", { name: "Hours, days off and settings" }).click();
   await expect(page.getByRole("heading", { name: "Hours, days off and settings", level: 1 })).toBeVisible();

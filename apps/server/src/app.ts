@@ -9,7 +9,9 @@ import {
   closeConnectionsWhenClosing,
   connectionOptions,
 } from "./platform/http/connections";
+import { proofOfWorkFor } from "./platform/challenge/proof-of-work";
 import { setJsonErrorHandlers } from "./platform/http/json-errors";
+import { bodyLimitHook } from "./platform/http/body-limit";
 import { BODY_LIMIT_BYTES, registerJsonService } from "./platform/http/json-service";
 import type { RateLimitBackend } from "./platform/http/rate-limit";
 import type { ChatBus } from "./chat/chat-bus";
@@ -29,6 +31,8 @@ export interface AppDeps {
   rateLimit?: RateLimitBackend;
   /** Called after a lead is committed (wakes the outbox worker). */
   onLeadStored?: (id: string) => void;
+  /** Called after leads are deleted (erasure, purge): ends live chat's streams of them (process.ts). */
+  onLeadsErased?: (ids: readonly string[]) => void;
   /** Sees every route as it is added: the route table (the desk's route-table test reads it). */
   onRoute?: (route: RouteOptions) => void;
   /** The desk role: how a publish builds the site (default: the real `react-router build`). */
@@ -80,6 +84,8 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       ? { bodyLimit: BODY_LIMIT_BYTES, onProtoPoisoning: "remove", onConstructorPoisoning: "remove" }
       : {}),
   });
+  // Every route with a body schema takes the largest body its contract allows (body-limit.ts).
+  app.addHook("onRoute", bodyLimitHook);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   app.server.on("request", clientErrors.track);
   closeConnectionsWhenClosing(app);
@@ -90,6 +96,7 @@ export async function buildApp(role: Role, deps: AppDeps): Promise<FastifyInstan
       config: deps.config,
       rateLimit: deps.rateLimit,
       ping: () => database.ping(),
+      challenge: { pow: proofOfWorkFor(database.db, deps.config), db: database.db },
     });
   }
   // The desk's routes declare { error, message } for a 400: a refused body carries a message too.

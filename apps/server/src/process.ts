@@ -2,7 +2,7 @@
 // worker with every channel (the records' own, then each feature's from the list), and each feature's
 // background work. main.ts calls these and knows no feature.
 import type { FastifyBaseLogger } from "fastify";
-import { createChatBus } from "./chat/feature";
+import { chatStreamsEnder, createChatBus } from "./chat/feature";
 import type { BusLogger } from "./chat/chat-bus";
 import { type AppContext, FEATURES } from "./features";
 import type { Config } from "./platform/config/config";
@@ -15,10 +15,14 @@ import { OutboxWorker } from "./records/outbox/outbox-worker";
 export function openShared(
   config: Config,
   log: BusLogger,
-): { deps: Pick<AppContext, "chatBus">; work: Work } {
-  // Live chat: one bus for the contact service's visitors and the desk of this process.
+): { deps: Pick<AppContext, "chatBus" | "onLeadsErased">; work: Work } {
+  // Live chat: one bus for the contact service's visitors and the desk of this process; an erased
+  // lead's chat streams end through it, on every instance.
   const chatBus = config.LIVE_CHAT === "on" ? createChatBus(config, log) : undefined;
-  return { deps: { chatBus }, work: { name: "chat bus", stop: async () => chatBus?.close() } };
+  return {
+    deps: { chatBus, onLeadsErased: chatBus && chatStreamsEnder(chatBus) },
+    work: { name: "chat bus", stop: async () => chatBus?.close() },
+  };
 }
 
 /**

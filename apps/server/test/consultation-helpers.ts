@@ -11,7 +11,10 @@ import type { FastifyInstance } from "fastify";
 import ICAL from "ical.js";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../src/app";
+import { deliveryChannels } from "../src/process";
 import { ManualClock } from "../src/platform/clock";
+import { type Database, openDatabase } from "../src/records/database";
+import { OutboxWorker } from "../src/records/outbox/outbox-worker";
 import { saveCompanySettings, saveMember } from "../src/consultations/availability-store";
 import { SessionStore } from "../src/records/staff/session-store";
 import { inviteStaff } from "../src/records/staff/staff-store";
@@ -21,6 +24,7 @@ const TABLES = [
   "consultation_cells",
   "consultation_seats",
   "consultation_address_days",
+  "consultation_upcoming",
   "consultations",
   "outbox",
   "lead_events",
@@ -41,6 +45,7 @@ export const headers = { "content-type": "application/json", origin: ORIGIN };
 /** Monday 5 January 2026, 06:00 UTC (GMT): the first slot past the 4 h notice is 10:00 London. */
 const MONDAY = new Date("2026-01-05T06:00:00.000Z");
 
+/** The one place a test builds a booking's body (a solved challenge joins it here when bookings need one). */
 export function bookingBody(start: string, extra: Record<string, unknown> = {}) {
   return {
     name: "Ada Lovelace",
@@ -54,20 +59,37 @@ export function bookingBody(start: string, extra: Record<string, unknown> = {}) 
   };
 }
 
-export function useConsultations(backend: Backend) {
+/**
+ * A suite's database, clock and roles. `confirmEmail` is the company setting the suite runs with:
+ * on (the product's default) a booking waits for its confirmation; the suites about what happens
+ * once a meeting stands turn it off, so each booking stands at once as it does with the setting off.
+ */
+export function useConsultations(backend: Backend, opts: { confirmEmail?: boolean } = {}) {
+  const confirmEmail = opts.confirmEmail ?? true;
   let t: TestDatabase;
+  let second: Database | undefined;
   let clock: ManualClock;
   const apps: FastifyInstance[] = [];
   beforeAll(async () => {
     t = await openTestDatabase(backend);
   });
-  afterAll(async () => t.cleanup());
+  afterAll(async () => {
+    await second?.close();
+    await t.cleanup();
+  });
   beforeEach(async () => {
     clock = new ManualClock(MONDAY);
     for (const table of TABLES) await t.database.db.deleteFrom(table).execute();
     await t.database.db
       .updateTable("consultation_settings")
-      .set({ slot_minutes: 30, buffer_minutes: 15, notice_minutes: 240, horizon_days: 30, daily_cap: 4 })
+      .set({
+        slot_minutes: 30,
+        buffer_minutes: 15,
+        notice_minutes: 240,
+        horizon_days: 30,
+        daily_cap: 4,
+        confirm_email: confirmEmail ? 1 : 0,
+      })
       .execute();
   });
   afterEach(async () => {
@@ -116,7 +138,7 @@ export function useConsultations(backend: Backend) {
     ) {
       await saveCompanySettings(
         t.database.db,
-        { ...DEFAULT_CONSULTATION_SETTINGS, holidays: [], ...change },
+        { ...DEFAULT_CONSULTATION_SETTINGS, confirmEmail, holidays: [], ...change },
         admin,
         clock.now(),
       );
@@ -138,30 +160,68 @@ export function useConsultations(backend: Backend) {
       const { token } = await new SessionStore(t.database.db, clock).create(staff.id);
       return { app, staff, headers: { origin: DESK_ORIGIN, cookie: `${DESK_SESSION_COOKIE}=${token}` } };
     },
-    async contact(env: Record<string, string> = {}) {
+    /**
+     * The contact role; a suite books from one address (the inject's 127.0.0.1), so its limits are
+     * lifted. `instance: 2` is another instance: its own connection to the same database.
+     */
+    async contact(env: Record<string, string> = {}, opts: { instance?: 1 | 2 } = {}) {
+      if (opts.instance === 2) second ??= await openDatabase(t.url);
       const app = await buildApp("contact", {
-        config: testConfig({ RATE_LIMIT_PER_MINUTE: "1000", ...env }),
-        database: t.database,
+        config: testConfig({
+          RATE_LIMIT_PER_MINUTE: "1000",
+          CONSULTATIONS_PER_CLIENT: "1000",
+          // It mails (so a booking can wait for its confirmation); this app itself never connects.
+          SMTP_URL: "smtp://127.0.0.1:9",
+          ...env,
+        }),
+        database: opts.instance === 2 ? second! : t.database,
         clock,
       });
       apps.push(app);
       return app;
     },
+    /** An outbox worker of this process (the meetings' channels and the team's), mailing `smtpUrl`. */
+    worker(smtpUrl: string) {
+      const config = testConfig({
+        SMTP_URL: smtpUrl,
+        NOTIFY_TO: "sales@example.com",
+        MAIL_FROM: "Ceylon Bridge <no-reply@example.com>",
+      });
+      return new OutboxWorker({
+        database: t.database,
+        channels: deliveryChannels({ config, database: t.database, clock }),
+        logger: { info() {}, warn() {}, error() {} },
+        clock,
+        random: () => 0.5,
+      });
+    },
+  };
+}
+
+/** One iCalendar object (an invitation as mailed or as the page offers it), parsed with ical.js. */
+export function parseCalendar(text: string) {
+  const cal = new ICAL.Component(ICAL.parse(text));
+  const event = cal.getFirstSubcomponent("vevent")!;
+  const address = (p: ICAL.Property) => String(p.getFirstValue()).replace(/^mailto:/i, "");
+  return {
+    method: String(cal.getFirstPropertyValue("method")),
+    uid: String(event.getFirstPropertyValue("uid")),
+    sequence: Number(event.getFirstPropertyValue("sequence")),
+    status: String(event.getFirstPropertyValue("status")),
+    start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
+    attendees: event.getAllProperties("attendee").map(address),
+    /** Each attendee as ical.js reads it: its name (CN) and address. */
+    people: event
+      .getAllProperties("attendee")
+      .map((p) => ({ name: p.getParameter("cn") as string | undefined, address: address(p) })),
+    organizer: address(event.getFirstProperty("organizer")!),
+    organizerName: event.getFirstProperty("organizer")!.getParameter("cn") as string | undefined,
   };
 }
 
 /** The iCalendar objects of a received message (its text/calendar parts), parsed with ical.js. */
 export function calendarsOf(raw: string) {
-  const out: {
-    contentType: string;
-    method: string;
-    uid: string;
-    sequence: number;
-    status: string;
-    start: string;
-    attendees: string[];
-    organizer: string;
-  }[] = [];
+  const out: (ReturnType<typeof parseCalendar> & { contentType: string })[] = [];
   for (const m of raw.matchAll(
     /Content-Type: (text\/calendar[^\r\n]*)\r\n((?:[^\r\n]+\r\n)*)\r\n([\s\S]*?)(?=\r\n--)/gi,
   )) {
@@ -178,20 +238,7 @@ export function calendarsOf(raw: string) {
               "latin1",
             ).toString("utf8")
           : m[3]!;
-    const cal = new ICAL.Component(ICAL.parse(body));
-    const event = cal.getFirstSubcomponent("vevent")!;
-    out.push({
-      contentType: m[1]!,
-      method: String(cal.getFirstPropertyValue("method")),
-      uid: String(event.getFirstPropertyValue("uid")),
-      sequence: Number(event.getFirstPropertyValue("sequence")),
-      status: String(event.getFirstPropertyValue("status")),
-      start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
-      attendees: event
-        .getAllProperties("attendee")
-        .map((p) => String(p.getFirstValue()).replace(/^mailto:/i, "")),
-      organizer: String(event.getFirstPropertyValue("organizer")).replace(/^mailto:/i, ""),
-    });
+    out.push({ contentType: m[1]!, ...parseCalendar(body) });
   }
   return out;
 }

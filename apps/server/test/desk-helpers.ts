@@ -14,7 +14,7 @@ export const DESK_URL = "http://localhost:8100";
 export const FOREIGN_ORIGIN = "https://evil.example";
 
 /** A minimal desk build: index.html with one inline script, its manifest, one asset. */
-function writeDeskFixture(dir: string): string {
+export function writeDeskFixture(dir: string): string {
   const client = path.join(dir, "client");
   mkdirSync(path.join(client, "assets"), { recursive: true });
   writeFileSync(
@@ -124,6 +124,10 @@ export function useDesk(backend: Backend) {
   return {
     get database() {
       return t.database;
+    },
+    /** The database's DATABASE_URL (for a process of its own: the leads command). */
+    get url() {
+      return t.url;
     },
     get db() {
       return t.database.db;

@@ -31,8 +31,12 @@ export const ORIGIN = "http://localhost:3000";
 /** Headers of a JSON request. */
 export const json = { "content-type": "application/json" };
 
+/**
+ * The configuration of a test's services. The proof-of-work challenge costs 1 iteration per try
+ * (test cost: a real solve in milliseconds); the challenge's own tests set CHALLENGE_COST themselves.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: "silent", ALLOWED_ORIGINS: ORIGIN, ...env });
+  return loadConfig({ LOG_LEVEL: "silent", ALLOWED_ORIGINS: ORIGIN, CHALLENGE_COST: "1", ...env });
 }
 
 export function tempDir(prefix = "leads-test-"): { dir: string; cleanup(): void } {

@@ -41,7 +41,8 @@ const labelled = <T>(ok: boolean, ...values: T[]) =>
   fc.constantFrom(...values).map((value) => ({ value, ok }));
 const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
 
-const contentType = fc.oneof(
+/** A Content-Type header and whether a JSON service takes it. */
+export const contentType = fc.oneof(
   weighted(
     14,
     labelled(
@@ -75,7 +76,8 @@ const contentType = fc.oneof(
   ),
 );
 
-const origin = fc.oneof(
+/** An Origin header (or none) and whether the services answer it. */
+export const origin = fc.oneof(
   weighted(14, labelled<string | undefined>(true, undefined, ORIGIN)),
   weighted(
     1,
@@ -158,7 +160,7 @@ const notAnObject = (kind: LeadKind) =>
     objectText(kind).map((t) => `${t} x`),
   );
 
-const encoding = fc.oneof(
+export const encoding = fc.oneof(
   weighted(30, fc.constant<Encoding>("utf8")),
   weighted(1, fc.constantFrom<Encoding>("utf8-bom", "utf16le", "latin1", "ascii-escaped", "invalid-byte")),
 );

@@ -1,4 +1,5 @@
 import { fieldErrors, type LeadKind, leadSchemas, LIMITS } from "@site/contracts";
+import { bodyLimitOf } from "../src/platform/http/body-limit";
 import { bodyBytes, type HostileRequest } from "./hostile-input";
 
 /**
@@ -19,6 +20,8 @@ export interface ExpectedRow {
   details: string | null;
   is_spam: number;
   created_at: string;
+  /** 1: no proof-of-work solution came with it (the generated bodies carry none). */
+  unverified: number;
 }
 
 export type Expected =
@@ -33,7 +36,11 @@ interface IdemEntry {
   id?: string;
 }
 
-const BODY_LIMIT = 16 * 1024;
+/** Each service's body limit: the contract's largest body (platform/http/body-limit.ts). */
+const BODY_LIMIT = {
+  contact: bodyLimitOf(leadSchemas.contact).bytes,
+  quotation: bodyLimitOf(leadSchemas.quotation).bytes,
+};
 
 const SINGLE_LINE = ["name", "email", "phone", "company"] as const;
 const MULTI_LINE = ["message", "details"] as const;
@@ -52,7 +59,7 @@ function refusal(cp: number, singleLine: boolean): string | undefined {
 }
 
 /** What an accepted lead breaks of docs/lead-services.md's rules on stored text ([] when nothing). */
-function readmeViolations(lead: Record<string, unknown>): string[] {
+export function readmeViolations(lead: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const field of [...SINGLE_LINE, ...MULTI_LINE]) {
     const v = lead[field];
@@ -74,7 +81,7 @@ function readmeViolations(lead: Record<string, unknown>): string[] {
 }
 
 /** Parses bytes as docs/lead-services.md says a body is read: UTF-8 (a BOM is dropped), then JSON. */
-function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false } {
+export function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(new TextDecoder("utf-8").decode(bytes)) };
   } catch {
@@ -110,7 +117,7 @@ export class LeadModel {
     if (!req.contentType.ok) return { status: 415, error: "unsupported_media_type" };
     if (!req.origin.ok) return { status: 403, error: "origin_not_allowed" };
     const bytes = bodyBytes(req.text, req.encoding);
-    if (bytes.length > BODY_LIMIT) return { status: 413, error: "payload_too_large" };
+    if (bytes.length > BODY_LIMIT[req.service]) return { status: 413, error: "payload_too_large" };
     const parsed = parseJson(bytes);
     if (!parsed.ok) return { status: 400, error: "invalid_json" };
     if (!req.idempotencyKey.ok) return { status: 400, error: "invalid_idempotency_key" };
@@ -145,6 +152,7 @@ export class LeadModel {
         details: text(out.details),
         is_spam: out.website === true ? 1 : 0,
         created_at: this.now.toISOString(),
+        unverified: 1,
       },
       ...(typeof key === "string" ? { key: { scope, body } } : {}),
     };

@@ -12,6 +12,8 @@ export class SseClient {
   status = 0;
   headers: Headers | undefined;
   ended = false;
+  /** The body of an answer that opened no stream. */
+  refusal = "";
   private readonly abort = new AbortController();
   private waiters: (() => void)[] = [];
 
@@ -24,7 +26,10 @@ export class SseClient {
     client.status = res.status;
     client.headers = res.headers;
     if (res.ok && res.body) void client.read(res.body);
-    else client.ended = true;
+    else {
+      client.refusal = await res.text();
+      client.ended = true;
+    }
     return client;
   }
 

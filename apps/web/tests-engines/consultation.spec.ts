@@ -1,9 +1,9 @@
 /**
  * Booking a free consultation in every engine: a day and a time picked with the pointer, the details
- * typed key by key, the confirmation with the time and the .ics, the lead read back with the leads
- * command. Each engine takes a time of its own (a member is free around the clock).
+ * typed key by key, the page waiting for the address, the mail's link confirming it with the time
+ * and the .ics, the lead read back with the leads command. Each engine takes a time of its own (a member is free around the clock).
  */
-import { consultingMember } from "../tests/support/consultations";
+import { confirmLinkTo, consultingMember } from "../tests/support/consultations";
 import { leadsByEmail, uniqueToken } from "../tests/support/leads";
 import { expect, test } from "./fixtures";
 
@@ -56,6 +56,17 @@ test("consultation: a slot chosen, details typed, booked, confirmed with the .ic
   expect(
     await tab.run(() => document.querySelector("[data-meeting-start]")?.getAttribute("data-meeting-start")),
   ).toBe(slot);
+  // The booking waits for the address: the page says so, and the mail's link confirms it.
+  await tab.waitUntilShown("[data-confirm-by]", true, 5_000);
+  let link: string | undefined;
+  await expect
+    .poll(async () => (link = await confirmLinkTo(email)), { timeout: 30_000, intervals: [250, 500, 1000] })
+    .toBeTruthy();
+  // Opened as from a mail reader: a page load of its own (WebDriver waits in vain for a load when
+  // only the fragment of the current address changes).
+  await tab.open("/");
+  await tab.open(link!.slice(link!.indexOf("/consultation")));
+  await tab.waitUntilShown("[data-confirm-result] [data-booked]", true, 15_000);
   // The .ics link comes one commit after the panel (its blob URL is made in an effect).
   await tab.waitUntilShown('a[download="consultation.ics"]', true, 5_000);
   const href = await tab.run(

@@ -113,8 +113,14 @@ test("both forms show the spec's sentence, not the engine's, when the service ca
   tab,
 }) => {
   const lead = { name: "Alan Turing", email: "alan@example.com", phone: "020 7946 0999" };
-  // Every engine reports the refused requests (Firefox and WebKit among the script errors).
-  tab.expectErrorsMentioning(`${contactApiUrl}/contact`, `${quotationApiUrl}/quotation`);
+  // Every engine reports the refused requests (Firefox and WebKit among the script errors): the
+  // proof of work's challenge, fetched as the form is touched, and the post itself.
+  tab.expectErrorsMentioning(
+    `${contactApiUrl}/challenge`,
+    `${contactApiUrl}/contact`,
+    `${quotationApiUrl}/challenge`,
+    `${quotationApiUrl}/quotation`,
+  );
   await tab.open(`${unreachableOrigin}/quote`);
   await fillQuote(tab, { ...lead, company: "", details: "" }, "ERP");
   await tab.click({ css: `${formCss("quote-form")} button[type=submit]`, name: "Request Quote" });

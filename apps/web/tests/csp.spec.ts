@@ -1,4 +1,5 @@
 import { type ConsoleMessage, type Page, expect, test } from "@playwright/test";
+import { SOLVE_MEASURE } from "../app/lib/challenge";
 import { findService } from "../app/lib/services";
 import { notFoundPath, prerenderPaths } from "../app/lib/site-paths";
 
@@ -152,3 +153,25 @@ test("React Router's .data payloads are served as it types them, reachable under
   expect(fetched.body).toContain("routes/service-detail");
   await expectClean(page, w);
 });
+
+// The proof-of-work challenge (decision 0023) under the site's CSP, unchanged for it: the challenge is
+// fetched from the form's service (connect-src names it already), the solver is a same-origin chunk
+// (script-src 'self'), and WebCrypto needs no directive; no worker, no WebAssembly, no inline style.
+for (const path of ["/contact", "/quote", "/consultation"]) {
+  test(`touching the form on ${path} solves its challenge with no CSP violation`, async ({ page }) => {
+    const w = await watch(page);
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    const res = await page.goto(path);
+    const csp = res?.headers()["content-security-policy"] ?? "";
+    expect(csp).not.toMatch(/worker-src|wasm-unsafe-eval|blob:/);
+    expect(csp).toMatch(/style-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/);
+    await settle(page);
+    const challenge = page.waitForResponse((r) => new URL(r.url()).pathname === "/challenge");
+    await page.getByLabel("Name").first().focus();
+    expect((await challenge).status()).toBe(200);
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length === 1, SOLVE_MEASURE);
+    expect(workers).toEqual([]);
+    await expectClean(page, w);
+  });
+}

@@ -7,11 +7,14 @@ import { type Page, expect, test } from "@playwright/test";
 import { holdScripts, waitForHydration } from "./support/chrome";
 import { contactApiUrl, notifyTo, quotationApiUrl } from "./support/e2e-env";
 import { leadsByEmail, mailsReplyingTo, uniqueToken } from "./support/leads";
+import { CHALLENGE_FIELD } from "@site/contracts/challenge";
 import { UUID_V7_PATTERN as UUID } from "@site/contracts/uuid";
 
 const CONTACT_SUCCESS = "Thank you for contacting us! We'll get back to you soon.";
 const CONTACT_UNREACHABLE = "An error occurred. Please try again later.";
 const QUOTE_SUCCESS = "Your quote request has been submitted successfully!";
+/** The solved proof-of-work challenge each form sends (base64 of ALTCHA's JSON payload). */
+const SOLUTION = expect.stringMatching(/^[A-Za-z0-9+/]{100,}={0,2}$/);
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -52,7 +55,7 @@ test("a contact message is stored, listed by the leads command and e-mailed to t
   await page.getByRole("button", { name: "Send Message" }).click();
   const request = await requestSeen;
   expect(request.headers()["idempotency-key"]).toMatch(UUID);
-  expect(request.postDataJSON()).toEqual({ ...lead, website: "" });
+  expect(request.postDataJSON()).toEqual({ ...lead, website: "", [CHALLENGE_FIELD]: SOLUTION });
   expect((await request.response())?.status()).toBe(201);
 
   await expect(page.getByRole("status")).toHaveText(CONTACT_SUCCESS);
@@ -66,7 +69,7 @@ test("a contact message is stored, listed by the leads command and e-mailed to t
     })
     .toBe(1);
   const [stored] = await leadsByEmail(lead.email);
-  expect(stored).toMatchObject({ kind: "contact", spam: false, ...lead });
+  expect(stored).toMatchObject({ kind: "contact", spam: false, unverified: false, ...lead });
 
   await expect
     .poll(async () => (await mailsReplyingTo(lead.email)).length, {
@@ -108,7 +111,7 @@ test("a quote request is stored with its service and company and e-mailed to the
   await page.getByRole("button", { name: "Request Quote" }).click();
   const request = await requestSeen;
   expect(request.headers()["idempotency-key"]).toMatch(UUID);
-  expect(request.postDataJSON()).toEqual({ ...lead, website: "" });
+  expect(request.postDataJSON()).toEqual({ ...lead, website: "", [CHALLENGE_FIELD]: SOLUTION });
 
   await expect(page.getByRole("status")).toHaveText(QUOTE_SUCCESS);
   await expect(page.getByRole("combobox", { name: "Service" })).toHaveValue("");
@@ -120,7 +123,7 @@ test("a quote request is stored with its service and company and e-mailed to the
     })
     .toBe(1);
   const [stored] = await leadsByEmail(lead.email);
-  expect(stored).toMatchObject({ kind: "quotation", spam: false, ...lead });
+  expect(stored).toMatchObject({ kind: "quotation", spam: false, unverified: false, ...lead });
 
   await expect
     .poll(async () => (await mailsReplyingTo(lead.email)).length, {
@@ -163,7 +166,7 @@ test("details entered before the page hydrated are sent as they are on screen, n
   );
   await page.getByRole("button", { name: "Request Quote" }).click();
   const request = await requestSeen;
-  expect(request.postDataJSON()).toEqual({ ...lead, website: "" });
+  expect(request.postDataJSON()).toEqual({ ...lead, website: "", [CHALLENGE_FIELD]: SOLUTION });
   await expect(page.getByRole("status")).toHaveText(QUOTE_SUCCESS);
   await expect(page.getByText(/is required/)).toHaveCount(0);
   await expect.poll(async () => (await leadsByEmail(lead.email)).length, { timeout: 20_000 }).toBe(1);

@@ -8,6 +8,7 @@ const start = {
   consent: true,
   body: "Hello",
   clientId: "01990000-0000-7000-8000-000000000000",
+  secret: "B".repeat(43),
 };
 
 describe("live chat contracts", () => {

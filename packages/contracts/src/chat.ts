@@ -2,6 +2,7 @@
 // the events of the stream (Server-Sent Events), shared by the panel, the desk and the server. A
 // separate entry point (@site/contracts/chat): only the panel's lazy chunk imports it on the site.
 import { CHAT_MESSAGE_MAX } from "./chat-paths";
+import { CHALLENGE_FIELD } from "./challenge";
 import { HONEYPOT_FIELD, honeypotFilled, LIMITS } from "./lead";
 import { z } from "./zod";
 
@@ -14,13 +15,19 @@ const BAD_TEXT =
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Not an id.");
 /** 43 base64url characters: 32 random bytes. */
-export const chatTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Not a chat token.");
+const RANDOM_32 = /^[A-Za-z0-9_-]{43}$/;
+export const chatTokenSchema = z.string().regex(RANDOM_32, "Not a chat token.");
 
-/** A message's text: trimmed, 1 to CHAT_MESSAGE_MAX code points, no control characters. */
+/**
+ * A message's text: trimmed, 1 to CHAT_MESSAGE_MAX code points, no control characters. The `max` in
+ * UTF-16 units (a code point is at most two) changes nothing that is valid: it gives the schema the
+ * bound the server derives its body limit from (apps/server/src/platform/http/body-limit.ts).
+ */
 export const chatBodySchema = z
   .string({ error: "Write a message first." })
   .trim()
   .min(1, "Write a message first.")
+  .max(2 * CHAT_MESSAGE_MAX, `A message is at most ${CHAT_MESSAGE_MAX} characters.`)
   .refine((v) => [...v].length <= CHAT_MESSAGE_MAX, `A message is at most ${CHAT_MESSAGE_MAX} characters.`)
   .refine((v) => !BAD_TEXT.test(v), "The message contains characters that are not allowed.");
 
@@ -47,6 +54,11 @@ export const chatStartSchema = z.object({
   body: chatBodySchema,
   /** The panel's id for this message (a UUID): a retried send is stored once. */
   clientId: uuid,
+  /**
+   * 32 random bytes (base64url) the panel makes for this start and repeats on a retry: a retry (the
+   * same clientId and e-mail) gets the conversation's token only with the same secret.
+   */
+  secret: z.string({ error: "Not a start secret." }).regex(RANDOM_32, "Not a start secret."),
   /** The site's page the visitor was on (a path); shown to the staff. */
   page: z
     .string()
@@ -54,6 +66,8 @@ export const chatStartSchema = z.object({
     .regex(/^\/[^\s?#]*$/, "Not a page path.")
     .optional(),
   [HONEYPOT_FIELD]: z.unknown().optional().transform(honeypotFilled),
+  /** The proof-of-work solution (see ./challenge): required (a 403 in words without a valid, unused one). */
+  [CHALLENGE_FIELD]: z.unknown().optional(),
 });
 export type ChatStartInput = z.input<typeof chatStartSchema>;
 
@@ -66,6 +80,8 @@ export const chatSendSchema = z.object({ ...visitorAuth, clientId: uuid, body: c
 export const chatTypingSchema = z.object(visitorAuth);
 /** POST /chat/read: the visitor has seen the staff's messages up to `seq`. */
 export const chatReadSchema = z.object({ ...visitorAuth, seq: z.number().int().min(0) });
+/** POST /chat/history: up to CHAT_HISTORY_PAGE messages before `before` (a seq), oldest first. */
+export const chatHistorySchema = z.object({ ...visitorAuth, before: z.number().int().min(1).max(1e9) });
 /** POST /chat/resume: the link from an e-mail reply. */
 export const chatResumeSchema = z.object({ link: z.string().min(1).max(400) });
 
@@ -116,6 +132,9 @@ export const chatSessionSchema = z.object({
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 
+/** 200 of POST /chat/history. */
+export const chatHistoryAnswerSchema = z.object({ messages: z.array(chatMessageSchema) });
+
 /** 201 (200 for a retry) of POST /chat/messages, and of the desk's send. */
 export const chatSentSchema = z.object({ message: chatMessageSchema, expiresAt: z.string().optional() });
 
@@ -128,5 +147,13 @@ export const CHAT_EVENTS = {
   /** The conversation's state (sent first on every connection, then on each change). */
   state: "state",
   typing: "typing",
+  /**
+   * The last event of a stream the client should not open again as it is: `{ reason: "closed" }`
+   * (the staff closed the conversation: a new message from the visitor reopens it) or
+   * `{ reason: "revoked" }` (the token was replaced or ran out, or the conversation was erased).
+   */
+  end: "end",
 } as const;
 export const chatTypingEventSchema = z.object({ author: z.enum(CHAT_AUTHORS) });
+export const chatEndEventSchema = z.object({ reason: z.enum(["closed", "revoked"]) });
+export type ChatEndEvent = z.infer<typeof chatEndEventSchema>;

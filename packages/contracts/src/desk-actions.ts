@@ -6,7 +6,9 @@ export const DELIVERY_CHANNELS = [
   "webhook",
   "autoreply",
   // A consultation's invitations and reminders (issue 26): each brings one party's calendar in line
-  // with the meeting as it is when the mail is sent.
+  // with the meeting as it is when the mail is sent. Before them, the link that confirms a booking
+  // (issue 33): the visitor's first mail when bookings wait for a confirmed address.
+  "confirm-link",
   "invitation",
   "member-invitation",
   "member-release",
@@ -22,6 +24,7 @@ export const DELIVERY_CHANNEL_LABELS: Record<DeliveryChannel, string> = {
   email: "E-mail to the team",
   webhook: "Webhook",
   autoreply: "Confirmation to the visitor",
+  "confirm-link": "Link to confirm the booking",
   invitation: "Invitation to the visitor",
   "member-invitation": "Invitation to the member",
   "member-release": "Cancellation to a former member",

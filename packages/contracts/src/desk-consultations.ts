@@ -1,6 +1,6 @@
 // The desk's side of consultations (issue 26): the meetings screen, each member's availability and the
 // company's settings. Every change is written to the audit trail with the member who made it.
-import { OFFICE_ZONES, OFFICES } from "./consultation";
+import { meetingStatusSchema, OFFICE_ZONES, OFFICES } from "./consultation";
 import { z } from "./zod";
 
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
@@ -64,6 +64,11 @@ export const consultationSettingsSchema = z.object({
     .max(14 * 24 * 60),
   horizonDays: z.number().int().min(1).max(90),
   dailyCap: z.number().int().min(1).max(20),
+  /**
+   * Bookings wait for the visitor to confirm their address (the link in their first e-mail) before
+   * any invitation goes; unconfirmed, the time is freed after CONFIRM_WITHIN_MINUTES (issue 33).
+   */
+  confirmEmail: z.boolean().default(true),
 });
 export type ConsultationSettings = z.infer<typeof consultationSettingsSchema>;
 export const DEFAULT_CONSULTATION_SETTINGS: ConsultationSettings = {
@@ -72,6 +77,7 @@ export const DEFAULT_CONSULTATION_SETTINGS: ConsultationSettings = {
   noticeMinutes: 4 * 60,
   horizonDays: 30,
   dailyCap: 4,
+  confirmEmail: true,
 };
 
 export const holidaySchema = z.object({
@@ -96,7 +102,7 @@ export type AvailabilityAnswer = z.infer<typeof availabilityAnswerSchema>;
 
 export const meetingSchema = z.object({
   leadId: z.string(),
-  status: z.enum(["confirmed", "cancelled"]),
+  status: meetingStatusSchema,
   start: z.string(),
   end: z.string(),
   member: z.object({ id: z.string(), name: z.string(), zone: z.string() }),
@@ -117,6 +123,16 @@ export type Meeting = z.infer<typeof meetingSchema>;
 
 /** GET /api/consultations: upcoming meetings from the start of today (UTC) on, earliest first. */
 export const meetingsAnswerSchema = z.object({ meetings: z.array(meetingSchema) });
+
+/**
+ * POST /api/consultations/:id/cancel-address: every upcoming meeting of that meeting's address
+ * (confirmed, and pending ones still held) cancelled in one step; those confirmed are told by e-mail.
+ */
+export const cancelAddressAnswerSchema = z.object({
+  cancelled: z.number().int(),
+  leadIds: z.array(z.string()),
+});
+export type CancelAddressAnswer = z.infer<typeof cancelAddressAnswerSchema>;
 
 /** POST /api/consultations/:id/reschedule */
 export const deskRescheduleSchema = z.object({ start: z.iso.datetime({ error: "Choose a time." }) });

@@ -67,6 +67,8 @@ export const leadRowSchema = z.object({
   kind: z.enum(STORED_LEAD_KINDS),
   createdAt: z.string(),
   spam: z.boolean(),
+  /** A form's lead sent without a valid proof-of-work solution: nothing was mailed to its address. */
+  unverified: z.boolean(),
   status: leadStatusSchema,
   assignee: person.nullable(),
   name: z.string(),

@@ -1,4 +1,5 @@
 export * from "./lead";
+export * from "./challenge";
 export * from "./retention";
 export * from "./audit";
 export * from "./vitals";

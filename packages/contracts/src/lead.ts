@@ -1,3 +1,4 @@
+import { CHALLENGE_FIELD } from "./challenge";
 import { z } from "./zod";
 
 /** Upper bounds shared by the forms (maxLength) and the services (validation). */
@@ -94,6 +95,12 @@ export function honeypotFilled(value: unknown): boolean {
 /** Validated as `true` (filled: store as spam) or `false`; the value itself is dropped. */
 const honeypot = z.unknown().optional().transform(honeypotFilled);
 
+/**
+ * The proof-of-work solution (CHALLENGE_FIELD): any value is taken here and judged by the service,
+ * so a form's body is never refused for it (a lead without a valid one is stored, marked unverified).
+ */
+const challenge = z.unknown().optional();
+
 const optionalLongText = (label: string, max: number) =>
   z
     .string()
@@ -119,6 +126,7 @@ export const leadFields = {
   service: z.enum(serviceValues, { error: "Choose a service." }),
   optionalLongText,
   honeypot,
+  challenge,
 };
 
 export const contactSchema = z.object({
@@ -132,6 +140,7 @@ export const contactSchema = z.object({
     .max(LIMITS.message, `Message must be at most ${LIMITS.message} characters.`)
     .refine(cleanText, "Message contains characters that are not allowed."),
   [HONEYPOT_FIELD]: honeypot,
+  [CHALLENGE_FIELD]: challenge,
 });
 
 export const quotationSchema = z.object({
@@ -142,6 +151,7 @@ export const quotationSchema = z.object({
   service: z.enum(serviceValues, { error: "Choose a service." }),
   details: optionalLongText("Details", LIMITS.details),
   [HONEYPOT_FIELD]: honeypot,
+  [CHALLENGE_FIELD]: challenge,
 });
 
 export const leadSchemas = { contact: contactSchema, quotation: quotationSchema } as const;

@@ -5,6 +5,7 @@ import { Link, useRevalidator } from "react-router";
 import { Modal } from "~/components/modal";
 import { buttonPrimary, buttonSecondary, card, fieldControl, fieldLabel, focusRing } from "~/components/ui";
 import { api, ApiError } from "~/lib/api";
+import { CancelAddressDialog } from "./cancel-address-dialog";
 import { dayLabel, timeIn, viewerZone } from "./time";
 
 /** The free times (in the viewer's zone) to move a meeting to: its own time counts as free. */
@@ -120,7 +121,7 @@ function CancelDialog({ meeting, onClose }: { meeting: Meeting; onClose: () => v
 
 /** One meeting: when (viewer's zone, and the member's), who, about what, and what can be done. */
 export function MeetingCard({ meeting }: { meeting: Meeting }) {
-  const [open, setOpen] = useState<"move" | "cancel">();
+  const [open, setOpen] = useState<"move" | "cancel" | "address">();
   const zone = viewerZone();
   const v = meeting.visitor;
   return (
@@ -176,9 +177,15 @@ export function MeetingCard({ meeting }: { meeting: Meeting }) {
         <button type="button" className={buttonSecondary} onClick={() => setOpen("cancel")}>
           Cancel
         </button>
+        <button type="button" className={buttonSecondary} onClick={() => setOpen("address")}>
+          Cancel all of this address
+        </button>
       </div>
       {open === "move" ? <MoveDialog meeting={meeting} onClose={() => setOpen(undefined)} /> : null}
       {open === "cancel" ? <CancelDialog meeting={meeting} onClose={() => setOpen(undefined)} /> : null}
+      {open === "address" ? (
+        <CancelAddressDialog meeting={meeting} onClose={() => setOpen(undefined)} />
+      ) : null}
     </article>
   );
 }

@@ -1,11 +1,11 @@
 import { availabilityAnswerSchema, type CompanySettings, type Holiday } from "@site/contracts/desk";
-import { OFFICES } from "@site/contracts/consultation";
+import { CONFIRM_WITHIN_MINUTES, OFFICES } from "@site/contracts/consultation";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { buttonPrimary, buttonSecondary, card, fieldControl, fieldLabel } from "~/components/ui";
 import { api, ApiError } from "~/lib/api";
 
-const NUMBERS: [keyof Omit<CompanySettings, "holidays">, string, string][] = [
+const NUMBERS: [keyof Omit<CompanySettings, "holidays" | "confirmEmail">, string, string][] = [
   ["slotMinutes", "Meeting length", "minutes"],
   ["bufferMinutes", "Buffer between meetings", "minutes"],
   ["noticeMinutes", "Minimum notice", "minutes"],
@@ -48,6 +48,25 @@ export function SettingsForm({ settings }: { settings: CompanySettings }) {
             />
           </label>
         ))}
+      </div>
+      <div className="flex items-start gap-2 text-sm">
+        <input
+          id="confirm-email"
+          type="checkbox"
+          className="mt-1"
+          aria-describedby="confirm-email-hint"
+          checked={values.confirmEmail}
+          onChange={(e) => setValues({ ...values, confirmEmail: e.target.checked })}
+        />
+        <div>
+          <label htmlFor="confirm-email" className="font-medium">
+            Visitors confirm their e-mail address
+          </label>
+          <p id="confirm-email-hint" className="text-slate-600">
+            A booking waits for the link in the visitor&apos;s first e-mail and its time is held{" "}
+            {CONFIRM_WITHIN_MINUTES} minutes; no invitation goes before. Off: a booking stands at once.
+          </p>
+        </div>
       </div>
       <div>
         <h3 className={fieldLabel}>Public holidays</h3>

@@ -28,7 +28,7 @@ const columns = [
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 sm:hidden">
           <StatusBadge status={l.status} />
           <span>
-            <KindBadge kind={l.kind} spam={l.spam} />
+            <KindBadge kind={l.kind} spam={l.spam} unverified={l.unverified} />
             {l.serviceLabel ? ` · ${l.serviceLabel}` : ""}
           </span>
         </div>
@@ -40,7 +40,7 @@ const columns = [
     meta: { className: "hidden sm:table-cell" },
     cell: ({ row: { original: l } }) => (
       <div>
-        <KindBadge kind={l.kind} spam={l.spam} />
+        <KindBadge kind={l.kind} spam={l.spam} unverified={l.unverified} />
         {l.serviceLabel ? <div className="text-xs text-slate-600">{l.serviceLabel}</div> : null}
       </div>
     ),

@@ -12,7 +12,7 @@ import { Deliveries } from "./deliveries";
 import { LeadDangerZone } from "./lead-danger-zone";
 import { ContactActions, LeadFields } from "./lead-fields";
 import { Notes } from "./notes";
-import { KindBadge, StatusBadge } from "./status-badge";
+import { KindBadge, StatusBadge, UNVERIFIED_HINT } from "./status-badge";
 import { Timeline } from "./timeline";
 import { focusRing } from "~/components/ui";
 import { WorkPanel } from "./work-panel";
@@ -107,7 +107,7 @@ export default function Lead({
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <KindBadge kind={lead.kind} spam={lead.spam} />
+            <KindBadge kind={lead.kind} spam={lead.spam} unverified={lead.unverified} />
             <StatusBadge status={lead.status} />
           </div>
           <h1 className="mt-1 break-words text-xl font-semibold tracking-tight sm:text-2xl">{lead.name}</h1>
@@ -115,6 +115,9 @@ export default function Lead({
             {lead.company ? `${lead.company} · ` : ""}
             Received {formatDateTime(lead.createdAt)}
           </p>
+          {lead.unverified ? (
+            <p className="mt-1 max-w-prose text-sm text-amber-900">{UNVERIFIED_HINT}.</p>
+          ) : null}
         </div>
         <ContactActions lead={lead} />
       </header>

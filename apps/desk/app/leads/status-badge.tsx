@@ -20,12 +20,33 @@ export function StatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
-export function KindBadge({ kind, spam }: { kind: StoredLeadKind; spam?: boolean }) {
+/** What an unverified lead's badge says on hover and to a screen reader. */
+export const UNVERIFIED_HINT =
+  "Sent without the browser's anti-spam check (a script, or JavaScript off): no confirmation was mailed to this address";
+
+export function KindBadge({
+  kind,
+  spam,
+  unverified,
+}: {
+  kind: StoredLeadKind;
+  spam?: boolean;
+  unverified?: boolean;
+}) {
   return (
     <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-700">
       {LEAD_KIND_LABELS[kind]}
       {spam ? (
         <span className="rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800">Spam</span>
+      ) : null}
+      {unverified ? (
+        <span
+          title={UNVERIFIED_HINT}
+          className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900"
+          data-unverified
+        >
+          Unverified
+        </span>
       ) : null}
     </span>
   );

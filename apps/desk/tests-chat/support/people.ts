@@ -31,6 +31,8 @@ export async function member(browser: Browser, info: TestInfo, name = "Sam Selle
 /** A visitor in a browser context of their own, on a page of the site. */
 export async function visitor(browser: Browser, info: TestInfo, at = "/services/erp-consultation") {
   const context = await browser.newContext({ viewport: info.project.use.viewport, baseURL: siteUrl });
+  // The page keeps the machine's clock while the server runs on libfaketime's Monday morning: the
+  // challenge's lifetime is counted on the page's own clock, and the bench compares pages' clocks.
   const page = await context.newPage();
   const requests: string[] = [];
   page.on("request", (r) => requests.push(r.url()));

@@ -8,10 +8,12 @@ import { Redis } from "ioredis";
 import { EventEmitter } from "node:events";
 import { randomUUID } from "node:crypto";
 
-type ChatEvent =
+export type ChatEvent =
   | { type: "message"; conversationId: string; message: ChatMessage }
   | { type: "state"; conversationId: string; state: ChatConversationState }
   | { type: "typing"; conversationId: string; author: "visitor" | "staff" }
+  /** Who may listen to a conversation changed (a token rotated, the conversation erased): its streams check again. */
+  | { type: "access"; conversationId: string }
   /** A member switched availability, or a conversation's summary changed in another way. */
   | { type: "presence" };
 
@@ -52,6 +54,22 @@ export function localChatBus(): ChatBus {
 export interface BusLogger {
   warn(obj: object, msg: string): void;
   info(msg: string): void;
+}
+
+/** Publishes `events` to every instance and waits until Redis has them (a short-lived process). */
+export async function publishOnce(url: string, events: readonly ChatEvent[], timeoutMs = 5_000) {
+  const pub = new Redis(url, {
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 1,
+    commandTimeout: timeoutMs,
+  });
+  pub.on("error", () => {});
+  try {
+    const from = randomUUID();
+    for (const event of events) await pub.publish(CHANNEL, JSON.stringify({ from, event }));
+  } finally {
+    pub.disconnect();
+  }
 }
 
 export function redisChatBus(url: string, logger: BusLogger): ChatBus {

@@ -51,6 +51,21 @@ export async function messagesAfter(
   return rows.map(toMessage);
 }
 
+/** Up to `limit` of the conversation's messages before `beforeSeq`, in order (the newest of them). */
+export async function messagesBefore(
+  db: Db,
+  conversationId: string,
+  beforeSeq: number,
+  limit: number,
+): Promise<ChatMessage[]> {
+  const rows = await messageRows(db, conversationId)
+    .where("chat_messages.seq", "<", beforeSeq)
+    .orderBy("chat_messages.seq", "desc")
+    .limit(limit)
+    .execute();
+  return rows.reverse().map(toMessage);
+}
+
 /** The conversation's state as both sides' streams report it; undefined when it does not exist. */
 export async function conversationState(
   db: Db,
@@ -91,4 +106,16 @@ export async function visitorConversation(db: Kysely<DB>, conversationId: string
     .where("token_hash", "=", hashToken(token))
     .where("token_expires_at", ">", now.toISOString())
     .executeTakeFirst();
+}
+
+/** Whether the visitor with `token` may go on listening: "revoked" once it is replaced, run out or erased. */
+export async function visitorAccess(
+  db: Kysely<DB>,
+  conversationId: string,
+  token: string,
+  now: Date,
+): Promise<"open" | "closed" | "revoked"> {
+  const row = await visitorConversation(db, conversationId, token, now);
+  if (!row) return "revoked";
+  return row.state === "closed" ? "closed" : "open";
 }

@@ -6,7 +6,7 @@
 import type { ChatMessage } from "@site/contracts/chat";
 import { CHAT_TOKEN_TTL_MS } from "@site/contracts/chat";
 import type { Kysely, Transaction } from "kysely";
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Channel, DB } from "../platform/db/schema";
 import { hashToken, newToken } from "../platform/tokens";
 import { newLeadId } from "../platform/ids";
@@ -20,6 +20,8 @@ export interface ChatStart {
   email: string;
   body: string;
   clientId: string;
+  /** The panel's secret for this start, repeated by its retries. */
+  secret: string;
   page?: string | undefined;
   website: boolean;
 }
@@ -31,6 +33,12 @@ export interface VisitorSession {
 }
 
 const tokenExpiry = (now: Date) => new Date(now.getTime() + CHAT_TOKEN_TTL_MS).toISOString();
+
+/** Two stored hashes compared in constant time (false when the first is missing). */
+function sameHash(stored: string | null, given: string): boolean {
+  if (stored === null || stored.length !== given.length) return false;
+  return timingSafeEqual(Buffer.from(stored), Buffer.from(given));
+}
 
 /** Whether a unique constraint refused the row (SQLite or PostgreSQL). */
 function isUniqueViolation(err: unknown): boolean {
@@ -45,14 +53,17 @@ function isUniqueViolation(err: unknown): boolean {
 /**
  * Starts a conversation: its lead (kind `chat`, the first message as its message; spam when the
  * honeypot was filled, then without deliveries), the conversation with a new visitor token, and the
- * first message, in one transaction. A retried start (the same first message's clientId) gets the
- * same conversation with a fresh token.
+ * first message, in one transaction. A retried start (the same first message's clientId and e-mail)
+ * with the same secret gets the same conversation with a fresh token (the answer to the first try
+ * was lost); with another secret it gets nothing (`refused`), and the owner's token keeps working.
  */
 export async function startConversation(
   db: Kysely<DB>,
   input: ChatStart,
   opts: { now: Date; channels: readonly Channel[] },
-): Promise<VisitorSession & { message: ChatMessage; replay: boolean }> {
+): Promise<
+  (VisitorSession & { message: ChatMessage; replay: boolean; refused?: undefined }) | { refused: true }
+> {
   const { now } = opts;
   const token = newToken();
   const expiresAt = tokenExpiry(now);
@@ -61,12 +72,14 @@ export async function startConversation(
     const retried = await trx
       .selectFrom("chat_messages")
       .innerJoin("leads", "leads.id", "chat_messages.lead_id")
-      .select("chat_messages.lead_id")
+      .innerJoin("chat_conversations", "chat_conversations.lead_id", "chat_messages.lead_id")
+      .select(["chat_messages.lead_id", "chat_conversations.start_secret_hash"])
       .where("chat_messages.client_id", "=", input.clientId)
       .where("chat_messages.seq", "=", 1)
       .where("leads.email", "=", input.email)
       .executeTakeFirst();
     if (retried) {
+      if (!sameHash(retried.start_secret_hash, hashToken(input.secret))) return { refused: true as const };
       await trx
         .updateTable("chat_conversations")
         .set({ token_hash: hashToken(token), token_expires_at: expiresAt })
@@ -104,6 +117,7 @@ export async function startConversation(
         created_at: at,
         last_message_at: at,
         closed_at: null,
+        start_secret_hash: hashToken(input.secret),
       })
       .execute();
     const message = {

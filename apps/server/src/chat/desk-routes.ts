@@ -32,7 +32,9 @@ import {
 } from "./chat-desk-store";
 import { conversationState } from "./chat-reads";
 import { addMessage, markRead } from "./chat-store";
-import { HEARTBEAT_MS, resumeFrom, type StreamRegistry, streamConversation } from "./chat-stream";
+import { ConversationStream } from "./chat-stream";
+import { resumeFrom } from "./stream-clock";
+import type { StreamRegistry } from "./stream-registry";
 
 export interface ChatDeskDeps {
   database: Database;
@@ -41,7 +43,8 @@ export interface ChatDeskDeps {
   registry: StreamRegistry;
   /** A reply the visitor has not read after this long goes to them by e-mail. */
   replyMailAfterMs: number;
-  heartbeatMs?: number;
+  /** The streams' heartbeat (streamTimings of SOCKET_TIMEOUT_MS); the member counts as present on it. */
+  heartbeatMs: number;
 }
 
 const noChat = (reply: FastifyReply) =>
@@ -105,9 +108,9 @@ export async function registerChatDeskRoutes(app: FastifyInstance, deps: ChatDes
         reply.raw.write(": ping\n\n");
         await touchPresence(db, me.id, clock.now());
       });
-    }, deps.heartbeatMs ?? HEARTBEAT_MS);
+    }, deps.heartbeatMs);
     beat.unref();
-    const unregister = registry.add(() => live.close());
+    const unregister = registry.add({ conversationId: "", close: () => live.close(), recheck: () => {} });
     live.onClose(() => {
       clearInterval(beat);
       unsubscribe();
@@ -137,18 +140,21 @@ export async function registerChatDeskRoutes(app: FastifyInstance, deps: ChatDes
     },
     async (req, reply) => {
       const me = staffOf(req);
-      if (!(await conversationState(db, req.params.id))) return noChat(reply);
-      await streamConversation(reply, {
+      const id = req.params.id;
+      if (!(await conversationState(db, id))) return noChat(reply);
+      const stream = new ConversationStream(reply, {
         db,
         bus,
-        registry,
-        conversationId: req.params.id,
+        conversationId: id,
         afterSeq: resumeFrom(req.headers["last-event-id"], req.query.after),
         hears: "visitor",
+        // An erased conversation's stream ends.
+        access: async () => ((await conversationState(db, id)) ? "open" : "revoked"),
         onHeartbeat: () => touchPresence(db, me.id, clock.now()),
         heartbeatMs: deps.heartbeatMs,
         log: req.log,
       });
+      await stream.start(registry.add(stream));
     },
   );
 

@@ -1,12 +1,14 @@
 // Live chat (LIVE_CHAT=on): the visitor's side on the contact listener, the staff's Chats in the
 // desk, both fed by one bus per process, and the replies a visitor missed, mailed through the outbox.
 import type { FastifyInstance } from "fastify";
+import { proofOfWorkFor } from "../platform/challenge/proof-of-work";
 import type { Config } from "../platform/config/config";
 import type { Context, Feature } from "../records/feature";
 import { configuredChannels } from "../records/outbox/channels";
-import { type BusLogger, type ChatBus, localChatBus, redisChatBus } from "./chat-bus";
+import { type BusLogger, type ChatBus, localChatBus, publishOnce, redisChatBus } from "./chat-bus";
 import { conversationState } from "./chat-reads";
-import { StreamRegistry } from "./chat-stream";
+import { streamTimings } from "./stream-clock";
+import { StreamRegistry } from "./stream-registry";
 import { registerChatDeskRoutes } from "./desk-routes";
 import { registerChatPublicRoutes } from "./public-routes";
 import { chatReplyChannel } from "./reply-mail";
@@ -20,6 +22,25 @@ type ChatContext = Context & {
 /** The bus a process's chat roles share: Redis pub/sub with REDIS_URL, else this process alone. */
 export function createChatBus(config: Config, log: BusLogger): ChatBus {
   return config.REDIS_URL ? redisChatBus(config.REDIS_URL, log) : localChatBus();
+}
+
+/** What ends the chat streams of erased leads, on every instance (Context.onLeadsErased). */
+export function chatStreamsEnder(bus: ChatBus): (ids: readonly string[]) => void {
+  return (ids) => {
+    for (const conversationId of ids) bus.publish({ type: "access", conversationId });
+  };
+}
+
+/**
+ * The same from a process that serves no chat (the leads command): through Redis when REDIS_URL is
+ * set, waiting until it is said; without Redis the server's streams find out on their next heartbeat.
+ */
+export async function announceErased(config: Config, ids: readonly string[]): Promise<void> {
+  if (config.LIVE_CHAT !== "on" || !config.REDIS_URL || ids.length === 0) return;
+  await publishOnce(
+    config.REDIS_URL,
+    ids.map((conversationId) => ({ type: "access", conversationId })),
+  );
 }
 
 /** The app's bus: the process's, or one of its own, closed with the app. */
@@ -37,6 +58,7 @@ export const chatFeature: Feature<ChatContext> = {
     if (config.LIVE_CHAT !== "on") return;
     const bus = busOf(app, context);
     const registry = new StreamRegistry();
+    const timings = streamTimings(config.SOCKET_TIMEOUT_MS);
     // A stream never ends by itself: end them all when the server closes, or shutdown would wait for them.
     app.addHook("preClose", async () => registry.closeAll());
     if (role === "desk") {
@@ -46,6 +68,7 @@ export const chatFeature: Feature<ChatContext> = {
         bus,
         registry,
         replyMailAfterMs: config.CHAT_REPLY_MAIL_AFTER_MS,
+        heartbeatMs: timings.heartbeatMs,
       });
       return;
     }
@@ -63,7 +86,9 @@ export const chatFeature: Feature<ChatContext> = {
       channels: configuredChannels(config),
       conversationsPerHour: config.CHAT_CONVERSATIONS_PER_HOUR,
       messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
+      timings,
       onLeadStored: context.onLeadStored,
+      pow: proofOfWorkFor(database.db, config),
     });
   },
   // The staff's replies to a visitor who has left; once mailed, the streams show "sent by e-mail".

@@ -13,9 +13,10 @@ import {
   chatTypingSchema,
   type ChatMessage,
 } from "@site/contracts/chat";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { requireChallenge } from "../platform/challenge/challenge-routes";
+import type { ProofOfWork } from "../platform/challenge/proof-of-work";
 import type { Clock } from "../platform/clock";
 import type { Database } from "../records/database";
 import type { Channel } from "../platform/db/schema";
@@ -25,7 +26,9 @@ import { chatStatus } from "./chat-desk-store";
 import { parseLink, verifyLink } from "./chat-links";
 import { conversationState, firstName, visitorConversation } from "./chat-reads";
 import { addMessage, markRead, renewVisitorToken, startConversation } from "./chat-store";
-import { resumeFrom, type StreamRegistry, streamConversation } from "./chat-stream";
+import { forbidden } from "./public-answers";
+import { registerChatStreamRoutes } from "./public-stream";
+import type { StreamRegistry } from "./stream-registry";
 
 export interface ChatPublicDeps {
   database: Database;
@@ -36,18 +39,16 @@ export interface ChatPublicDeps {
   channels: readonly Channel[];
   conversationsPerHour: number;
   messagesPerMinute: number;
+  /** The streams' heartbeat, lifetime and grace (streamTimings of SOCKET_TIMEOUT_MS). */
+  timings: { heartbeatMs: number; lifetimeMs: number; graceMs: number };
   /** Called after a conversation's lead is committed (wakes the outbox worker). */
   onLeadStored?: ((id: string) => void) | undefined;
+  /** Starting a chat requires a solved proof-of-work challenge (403 in words without one). */
+  pow: ProofOfWork;
 }
 
-const BODY_LIMIT = 16 * 1024;
 /** Typing, read marks, status and stream connections: generous, but bounded. */
 const SIGNALS_PER_MINUTE = 120;
-
-const forbidden = (reply: FastifyReply) =>
-  reply
-    .code(403)
-    .send({ error: "forbidden", message: "This conversation is not yours, or its link has run out." });
 
 export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatPublicDeps) {
   const { database, clock, bus } = deps;
@@ -74,14 +75,15 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
   r.post(
     CHAT_PATHS.conversations,
     {
-      bodyLimit: BODY_LIMIT,
       config: { rateLimit: { max: deps.conversationsPerHour, timeWindow: 60 * 60_000 } },
       schema: { body: chatStartSchema },
       onRequest: json,
+      preHandler: requireChallenge(deps.pow, db),
     },
     async (req, reply) => {
       const now = clock.now();
       const started = await startConversation(db, req.body, { now, channels: deps.channels });
+      if (started.refused) return forbidden(reply);
       const spam = req.body.website;
       req.log.info(
         { leadId: started.conversationId, kind: "chat", spam, replay: started.replay },
@@ -91,6 +93,8 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
         deps.onLeadStored?.(started.conversationId);
         bus.publish({ type: "message", conversationId: started.conversationId, message: started.message });
       }
+      // A retry replaced the token: a stream of the old one ends, on every instance.
+      if (started.replay) bus.publish({ type: "access", conversationId: started.conversationId });
       const { online } = await chatStatus(db, now);
       return reply.code(started.replay ? 200 : 201).send({
         conversationId: started.conversationId,
@@ -104,7 +108,6 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
   r.post(
     CHAT_PATHS.messages,
     {
-      bodyLimit: BODY_LIMIT,
       config: perMinute(deps.messagesPerMinute),
       schema: { body: chatSendSchema },
       onRequest: json,
@@ -151,7 +154,6 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
   r.post(
     CHAT_PATHS.resume,
     {
-      bodyLimit: BODY_LIMIT,
       config: perMinute(deps.messagesPerMinute),
       schema: { body: chatResumeSchema },
       onRequest: json,
@@ -168,48 +170,19 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
           .executeTakeFirst());
       if (!parsed || !row || !verifyLink(req.body.link, row.link_key, now)) return forbidden(reply);
       const session = await renewVisitorToken(db, parsed.conversationId, now);
+      bus.publish({ type: "access", conversationId: parsed.conversationId });
       await publishState(parsed.conversationId);
       const { online } = await chatStatus(db, now);
       return { ...session, online };
     },
   );
 
-  r.get(
-    CHAT_PATHS.stream,
-    {
-      sse: { kind: "only", heartbeat: false },
-      config: perMinute(SIGNALS_PER_MINUTE),
-      schema: {
-        querystring: z.object({
-          conversation: z.string().max(40),
-          token: z.string().max(60),
-          after: z.coerce.number().int().min(0).max(1e9).optional(),
-        }),
-      },
-      onRequest: async (req, reply) => {
-        const origin = req.headers.origin;
-        if (origin !== undefined && !deps.allowedOrigins.includes(origin)) {
-          return reply
-            .code(403)
-            .send({ error: "origin_not_allowed", message: "This origin may not listen here." });
-        }
-      },
-    },
-    async (req, reply) => {
-      const { conversation, token, after } = req.query;
-      if (!(await visitorConversation(db, conversation, token, clock.now()))) return forbidden(reply);
-      await streamConversation(reply, {
-        db,
-        bus,
-        registry: deps.registry,
-        conversationId: conversation,
-        afterSeq: resumeFrom(req.headers["last-event-id"], after),
-        hears: "staff",
-        viewMessage: visitorView,
-        log: req.log,
-      });
-    },
-  );
+  await registerChatStreamRoutes(app, {
+    ...deps,
+    json,
+    visitorView,
+    perMinute: perMinute(SIGNALS_PER_MINUTE),
+  });
 
   for (const [url, allow] of [
     [CHAT_PATHS.status, "GET"],
@@ -219,6 +192,7 @@ export async function registerChatPublicRoutes(app: FastifyInstance, deps: ChatP
     [CHAT_PATHS.typing, "POST, OPTIONS"],
     [CHAT_PATHS.read, "POST, OPTIONS"],
     [CHAT_PATHS.resume, "POST, OPTIONS"],
+    [CHAT_PATHS.history, "POST, OPTIONS"],
   ] as const) {
     const methods = (["GET", "POST", "PUT", "DELETE", "PATCH"] as const).filter((m) => !allow.includes(m));
     app.route({

@@ -4,6 +4,7 @@ import type { Config } from "../platform/config/config";
 import type { Database } from "../records/database";
 import { cliActor, listAudit } from "../records/audit";
 import { eraseByEmail, exportByEmail, findByEmail, purgeExpired } from "../privacy/data-rights";
+import { announceErased } from "../chat/feature";
 import { backupSqlite } from "./backup";
 import { parseDate, type Values, writeExport } from "./cli-io";
 import { asJson, count, table } from "./lead-format";
@@ -31,7 +32,16 @@ const walBusy =
   "The SQLite write-ahead log could not be emptied (another process kept reading): earlier copies of " +
   "the erased rows stay in the -wal file until the next erasure, purge or checkpoint empties it.\n";
 
-async function erase({ database }: Context, values: Values): Promise<number> {
+/** Ends the live chat streams of erased leads on the running servers (through Redis), best effort. */
+async function endChatStreams(config: Config, ids: readonly string[]) {
+  await announceErased(config, ids).catch((err: Error) =>
+    process.stderr.write(
+      `The chat streams of the erased leads end on their next heartbeat (${err.message}).\n`,
+    ),
+  );
+}
+
+async function erase({ database, config }: Context, values: Values): Promise<number> {
   const email = values.email!;
   const found = await findByEmail(database.db, email);
   if (found.length === 0) {
@@ -50,6 +60,7 @@ async function erase({ database }: Context, values: Values): Promise<number> {
     actor: cliActor(),
   });
   process.stdout.write(`Erased ${count(leadIds.length, "lead")}.\n`);
+  await endChatStreams(config, leadIds);
   if (walTruncated === false) process.stderr.write(walBusy);
   return 0;
 }
@@ -61,6 +72,7 @@ async function purge({ database, config }: Context, values: Values): Promise<num
     actor: cliActor(),
     dryRun: values["dry-run"] ?? false,
   });
+  if (!r.dryRun) await endChatStreams(config, r.leadIds);
   if (values.json) {
     process.stdout.write(asJson(r));
     return 0;

@@ -5,6 +5,7 @@ const CHANNEL_LABELS: Record<DeliveryView["channel"], string> = {
   email: "E-mail",
   webhook: "Webhook",
   autoreply: "Autoreply",
+  "confirm-link": "Confirmation link",
   invitation: "Invitation",
   "member-invitation": "Member's invitation",
   "member-release": "Former member's cancellation",

@@ -29,6 +29,7 @@ export async function readSettings(db: Kysely<DB>): Promise<ConsultationSettings
     noticeMinutes: Number(r.notice_minutes),
     horizonDays: Number(r.horizon_days),
     dailyCap: Number(r.daily_cap),
+    confirmEmail: Number(r.confirm_email) === 1,
   };
 }
 
@@ -58,6 +59,7 @@ export async function saveCompanySettings(db: Kysely<DB>, next: CompanySettings,
         notice_minutes: settings.noticeMinutes,
         horizon_days: settings.horizonDays,
         daily_cap: settings.dailyCap,
+        confirm_email: settings.confirmEmail ? 1 : 0,
         updated_at: now.toISOString(),
         updated_by: staff.id,
       })
@@ -73,7 +75,7 @@ export async function saveCompanySettings(db: Kysely<DB>, next: CompanySettings,
     }
     const key = (h: { office: string; date: string }) => `${h.office}|${h.date}`;
     const had = new Set(before.holidays.map(key));
-    const detail: Record<string, number> = {};
+    const detail: Record<string, number | boolean> = {};
     for (const k of Object.keys(settings) as (keyof ConsultationSettings)[]) {
       if (settings[k] !== before[k]) detail[k] = settings[k];
     }
@@ -192,17 +194,23 @@ export async function readSchedules(db: Kysely<DB>): Promise<MemberSchedule[]> {
   }));
 }
 
-/** The cells and meetings per member-day held from `since` on (`except`: a meeting being moved). */
-export async function readTaken(db: Kysely<DB>, since: Date, except?: string): Promise<Taken> {
+/**
+ * The cells and meetings per member-day held at `now` from `since` on (`except`: a meeting being
+ * moved): a pending meeting's holds count until they lapse, as the holds' upserts see them.
+ */
+export async function readTaken(db: Kysely<DB>, now: Date, since: Date, except?: string): Promise<Taken> {
+  const at = now.toISOString();
   let cells = db
     .selectFrom("consultation_cells")
     .select(["staff_id", "cell"])
-    .where("cell", ">=", since.toISOString());
+    .where("cell", ">=", since.toISOString())
+    .where((eb) => eb.or([eb("held_until", "is", null), eb("held_until", ">", at)]));
   let seats = db
     .selectFrom("consultation_seats")
     .select(["staff_id", "day", (eb) => eb.fn.countAll().as("n")])
     // A member's date may be a day behind UTC's.
     .where("day", ">=", new Date(since.getTime() - 86_400_000).toISOString().slice(0, 10))
+    .where((eb) => eb.or([eb("held_until", "is", null), eb("held_until", ">", at)]))
     .groupBy(["staff_id", "day"]);
   if (except) {
     cells = cells.where("lead_id", "!=", except);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { BACKENDS } from "../../test/helpers";
+import { withChallenge } from "../../test/challenge-helpers";
 import { bookingBody, headers, useConsultations } from "../../test/consultation-helpers";
 
 describe.each(BACKENDS)("booking a consultation ($backend)", ({ backend, skip }) => {
-  const c = useConsultations(backend);
+  const c = useConsultations(backend, { confirmEmail: false });
 
   const slots = async (zone: string) => {
     const app = await c.contact();
@@ -14,13 +15,11 @@ describe.each(BACKENDS)("booking a consultation ($backend)", ({ backend, skip })
     expect(res.statusCode).toBe(200);
     return res.json() as { zone: string; slotMinutes: number; days: { date: string; slots: string[] }[] };
   };
-  const book = async (start: string, extra: Record<string, unknown> = {}) =>
-    (await c.contact()).inject({
-      method: "POST",
-      url: "/consultation",
-      headers,
-      payload: bookingBody(start, extra),
-    });
+  const book = async (start: string, extra: Record<string, unknown> = {}) => {
+    const app = await c.contact();
+    const payload = await withChallenge(app, bookingBody(start, extra));
+    return app.inject({ method: "POST", url: "/consultation", headers, payload });
+  };
 
   it.skipIf(skip)(
     "offers the next 14 working days, past the notice, and books a slot as a lead",
@@ -82,12 +81,9 @@ describe.each(BACKENDS)("booking a consultation ($backend)", ({ backend, skip })
       const start = "2026-01-07T11:00:00.000Z";
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          app.inject({
-            method: "POST",
-            url: "/consultation",
-            headers,
-            payload: bookingBody(start, { email: `v${i}@example.com` }),
-          }),
+          withChallenge(app, bookingBody(start, { email: `v${i}@example.com` })).then((payload) =>
+            app.inject({ method: "POST", url: "/consultation", headers, payload }),
+          ),
         ),
       );
       const codes = answers.map((a) => a.statusCode);
@@ -110,12 +106,9 @@ describe.each(BACKENDS)("booking a consultation ($backend)", ({ backend, skip })
       const start = "2026-01-07T14:00:00.000Z";
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          app.inject({
-            method: "POST",
-            url: "/consultation",
-            headers,
-            payload: bookingBody(start, { email: `w${i}@example.com` }),
-          }),
+          withChallenge(app, bookingBody(start, { email: `w${i}@example.com` })).then((payload) =>
+            app.inject({ method: "POST", url: "/consultation", headers, payload }),
+          ),
         ),
       );
       expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(2);
@@ -234,7 +227,7 @@ describe.each(BACKENDS)("booking a consultation ($backend)", ({ backend, skip })
         method: "POST",
         url: "/consultation",
         headers: { ...headers, origin: "https://evil.example" },
-        payload: bookingBody("2026-01-06T10:00:00.000Z"),
+        payload: await withChallenge(app, bookingBody("2026-01-06T10:00:00.000Z")),
       });
       expect(foreign.statusCode).toBe(403);
       expect(

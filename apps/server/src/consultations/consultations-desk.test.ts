@@ -2,15 +2,16 @@ import { DEFAULT_WEEK_HOURS } from "@site/contracts/desk";
 import { describe, expect, it } from "vitest";
 import { listAudit } from "../records/audit";
 import { eraseByEmail, exportByEmail, purgeExpired } from "../privacy/data-rights";
+import { withChallenge } from "../../test/challenge-helpers";
 import { bookingBody, headers, useConsultations } from "../../test/consultation-helpers";
 import { BACKENDS } from "../../test/helpers";
 
 describe.each(BACKENDS)("consultations in the desk ($backend)", ({ backend, skip }) => {
-  const c = useConsultations(backend);
+  const c = useConsultations(backend, { confirmEmail: false });
   const book = async (start: string, extra: Record<string, unknown> = {}) => {
-    const res = await (
-      await c.contact()
-    ).inject({ method: "POST", url: "/consultation", headers, payload: bookingBody(start, extra) });
+    const app = await c.contact();
+    const payload = await withChallenge(app, bookingBody(start, extra));
+    const res = await app.inject({ method: "POST", url: "/consultation", headers, payload });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string };
   };

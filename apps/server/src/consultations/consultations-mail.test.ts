@@ -3,6 +3,7 @@ import { DEFAULT_WEEK_HOURS } from "@site/contracts/desk";
 import { saveMember } from "./availability-store";
 import { deliveryChannels } from "../process";
 import { OutboxWorker } from "../records/outbox/outbox-worker";
+import { withChallenge } from "../../test/challenge-helpers";
 import {
   bookingBody,
   calendarsOf,
@@ -16,7 +17,7 @@ import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
 const silent = { info() {}, warn() {}, error() {} };
 
 describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)", ({ backend, skip }) => {
-  const c = useConsultations(backend);
+  const c = useConsultations(backend, { confirmEmail: false });
   let peer: SmtpPeer;
   beforeAll(async () => {
     peer = await createSmtpPeer();
@@ -47,7 +48,7 @@ describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)",
       method: "POST",
       url: "/consultation",
       headers,
-      payload: bookingBody(start),
+      payload: await withChallenge(app, bookingBody(start)),
     });
     expect(res.statusCode).toBe(201);
     return { app, booked: res.json() as { id: string; token: string } };

@@ -3,6 +3,7 @@
 import { slotsAnswerSchema, timeZoneSchema } from "@site/contracts/consultation";
 import {
   availabilityAnswerSchema,
+  cancelAddressAnswerSchema,
   companySettingsSchema,
   deskErrorSchema,
   deskRescheduleSchema,
@@ -19,6 +20,7 @@ import type { Clock } from "../platform/clock";
 import type { Database } from "../records/database";
 import { staffOf } from "../records/staff/guard";
 import { readCompanySettings, readMembers, saveCompanySettings, saveMember } from "./availability-store";
+import { cancelAddress } from "./meeting-changes";
 import { type MeetingView, readMeeting, upcomingMeetings } from "./meeting-queries";
 import { type Refusal, Scheduling } from "./scheduling";
 
@@ -125,6 +127,22 @@ export function registerConsultationDeskRoutes(
         req.params.id,
         await scheduling.cancel(req.params.id, { staff: staffOf(req) }),
       );
+    },
+  );
+
+  r.post(
+    "/api/consultations/:id/cancel-address",
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        response: { 200: cancelAddressAnswerSchema, 404: deskErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const done = await cancelAddress(db, { leadId: req.params.id, now: clock.now(), staff: staffOf(req) });
+      if (done.outcome !== "done") return noMeeting(reply);
+      for (const id of done.result) deps.onChange?.(id);
+      return { cancelled: done.result.length, leadIds: done.result };
     },
   );
 

@@ -1,6 +1,7 @@
 // Free consultations: the visitor's slots, booking and signed links (contact listener), the desk's
 // meetings and availability, and the meetings' mails (invitations, reminders, releases) as outbox
 // channels of their own.
+import { proofOfWorkFor } from "../platform/challenge/proof-of-work";
 import type { Feature } from "../records/feature";
 import { configuredChannels } from "../records/outbox/channels";
 import { registerConsultationDeskRoutes } from "./desk-routes";
@@ -21,12 +22,15 @@ export const consultationsFeature: Feature = {
       clock,
       secret: linkSecretOnce(database.db, config.CONSULTATION_LINK_SECRET, clock),
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      upcomingPerClient: config.CONSULTATIONS_PER_CLIENT,
+      canMail: Boolean(config.SMTP_URL),
       allowedOrigins: config.ALLOWED_ORIGINS,
       teamChannels: configuredChannels(config),
       organizer: organizerOf(config.MAIL_FROM, config.NOTIFY_TO),
       mailFrom: config.MAIL_FROM,
       siteUrl: config.siteOrigin,
       onChange: onLeadStored,
+      pow: proofOfWorkFor(database.db, config),
     });
   },
   // Each reads the meeting when its row is delivered (meeting-channels.ts); they wait for SMTP_URL.

@@ -1,13 +1,14 @@
 // The meeting as an iCalendar object (RFC 5545/5546), made by ical-generator: one UID per meeting for
 // its whole life, SEQUENCE raised by every change, METHOD:REQUEST while it stands, METHOD:CANCEL
 // once it is cancelled (or for a member it was moved away from). The organiser is the company, the
-// attendees the visitor and the member.
+// attendees the visitor and the member. Every name and address goes through calendar-text.ts first.
 import ical, {
   ICalAttendeeRole,
   ICalAttendeeStatus,
   ICalCalendarMethod,
   ICalEventStatus,
 } from "ical-generator";
+import { calendarAddress, paramText, prodIdText, uidDomain } from "./calendar-text";
 import type { MeetingView } from "./meeting-queries";
 
 export interface Organizer {
@@ -22,7 +23,7 @@ export function organizerOf(mailFrom: string, notifyTo: string): Organizer {
 }
 
 /** The meeting's UID: the same in every invitation, update and cancellation of it. */
-const meetingUid = (leadId: string, domain: string) => `consultation-${leadId}@${domain}`;
+const meetingUid = (leadId: string, domain: string) => `consultation-${leadId}@${uidDomain(domain)}`;
 
 export type InvitationMethod = "REQUEST" | "CANCEL";
 
@@ -42,12 +43,20 @@ export function invitationIcs(
 ): string {
   const cancel = opts.method === "CANCEL";
   const calendar = ical({
-    prodId: { company: opts.organizer.name, product: "consultations", language: "EN" },
+    prodId: { company: prodIdText(opts.organizer.name), product: "consultations", language: "EN" },
     method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
+  // Each party's address is written twice: its value (MAILTO:) and, after the name, its EMAIL
+  // parameter (RFC 7986). So the name (CN) is never the line's last parameter, where ical.js 2.2
+  // misplaces the value when a parameter's decoded length differs from its raw one (a `\` in a name,
+  // which ical-generator writes as `\\`, then a `:`): calendar-text.ts, decision 0024.
+  const party = (name: string, email: string) => ({
+    name: paramText(name),
+    email: calendarAddress(email),
+    mailto: calendarAddress(email),
+  });
   const attendee = (name: string, email: string) => ({
-    name,
-    email,
+    ...party(name, email),
     role: ICalAttendeeRole.REQ,
     status: cancel ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
   });
@@ -65,7 +74,7 @@ export function invitationIcs(
     ].join("\n"),
     location: "Phone or video call",
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: opts.organizer.name, email: opts.organizer.email },
+    organizer: party(opts.organizer.name, opts.organizer.email),
     attendees: [
       attendee(meeting.visitor.name, meeting.visitor.email),
       ...(opts.members ?? [meeting.member]).map((m) => attendee(m.name, m.email)),

@@ -10,7 +10,7 @@ const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 export type MeetingChannel = Extract<
   Channel,
-  "invitation" | "member-invitation" | "member-release" | "reminder" | "member-reminder"
+  "confirm-link" | "invitation" | "member-invitation" | "member-release" | "reminder" | "member-reminder"
 >;
 
 /** Queues (or requeues) the meeting's mail of `channel`, to be sent in its newest form at `at`. */

@@ -9,13 +9,14 @@ import type { Mailer, OutgoingMail } from "../platform/mail/mailer";
 import { signLink } from "./link-token";
 import type { MeetingChannel } from "./mail-queue";
 import {
+  confirmLinkMail,
   type MeetingMailSettings,
   memberInvitationMail,
   memberReleaseMail,
   reminderMail,
   visitorInvitationMail,
 } from "./meeting-mails";
-import { type MeetingView, readMeeting, staffContacts } from "./meeting-queries";
+import { meetingStatus, type MeetingView, readMeeting, staffContacts } from "./meeting-queries";
 
 export interface MeetingChannelDeps {
   db: Kysely<DB>;
@@ -27,11 +28,13 @@ export interface MeetingChannelDeps {
 
 type Build = (m: MeetingView, now: Date) => Promise<OutgoingMail | string>;
 
-function channel(deps: MeetingChannelDeps, build: Build): DeliveryChannel {
+/** A channel's mail; none but the confirmation link goes for a meeting not confirmed (`pending`). */
+function channel(deps: MeetingChannelDeps, build: Build, pending = false): DeliveryChannel {
   return {
     async deliver(lead) {
       const meeting = await readMeeting(deps.db, lead.id);
       if (!meeting) return "skipped: no meeting";
+      if (meeting.status === "pending" && !pending) return "skipped: not confirmed";
       const mail = await build(meeting, deps.clock.now());
       if (typeof mail === "string") return `skipped: ${mail}`;
       await deps.mailer.send(mail);
@@ -48,6 +51,16 @@ export function meetingChannels(deps: MeetingChannelDeps): Record<MeetingChannel
   const { settings } = deps;
   const token = async (m: MeetingView) => signLink(await deps.secret(), m.leadId);
   return {
+    // Only while the booking waits for it: confirmed, cancelled or lapsed, the link has nothing to do.
+    "confirm-link": channel(
+      deps,
+      async (m, now) => {
+        const status = meetingStatus(m, now);
+        if (status !== "pending") return status;
+        return confirmLinkMail(m, signLink(await deps.secret(), m.leadId, "confirm"), settings);
+      },
+      true,
+    ),
     invitation: channel(deps, async (m, now) => visitorInvitationMail(m, await token(m), settings, now)),
     "member-invitation": channel(deps, async (m, now) => memberInvitationMail(m, settings, now)),
     "member-release": channel(deps, async (m, now) => {

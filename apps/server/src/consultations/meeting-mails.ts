@@ -1,6 +1,8 @@
-// The mails of a meeting, each built when it is sent from the meeting as it is then: the visitor's
-// and the member's invitation (REQUEST, or CANCEL once cancelled), a former member's cancellation,
-// and the reminders 24 h before. Times are named in each reader's own zone (and London's).
+// The mails of a meeting, each built when it is sent from the meeting as it is then: the link that
+// confirms a pending booking (no invitation), the visitor's and the member's invitation (REQUEST, or
+// CANCEL once cancelled), a former member's cancellation, and the reminders 24 h before. Times are
+// named in each reader's own zone (and London's).
+import { CONFIRM_WITHIN_MINUTES } from "@site/contracts/consultation";
 import { escapeHtml, headerSafe, mailDomain, type OutgoingMail } from "../platform/mail/mailer";
 import { invitationIcs, type InvitationMethod, type Organizer } from "./invitation";
 import type { MeetingView } from "./meeting-queries";
@@ -39,6 +41,12 @@ function visitorWhen(m: MeetingView): string {
 }
 
 export const manageUrl = (siteUrl: string, token: string) => `${siteUrl}/consultation#manage=${token}`;
+/** The confirmation link: in the fragment too, so the token reaches no server log; the page POSTs it. */
+const confirmUrl = (siteUrl: string, token: string) => `${siteUrl}/consultation#confirm=${token}`;
+
+/** "14:05 (Colombo time)". */
+const clockIn = (iso: string, zone: string) =>
+  `${new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso))} (${zoneLabel(zone)})`;
 
 const html = (paragraphs: string[]) =>
   [
@@ -65,6 +73,35 @@ function withInvitation(
     ...extra,
   });
   return { icalEvent: { method, filename: method === "CANCEL" ? "cancel.ics" : "invite.ics", content } };
+}
+
+/**
+ * The visitor's first mail when bookings wait for a confirmed address: the link that confirms it,
+ * by when, and what happens otherwise. No invitation: nothing is in anyone's calendar until then.
+ */
+export function confirmLinkMail(m: MeetingView, token: string, settings: MeetingMailSettings): OutgoingMail {
+  const link = confirmUrl(settings.siteUrl, token);
+  const lines = [
+    `Hello ${m.visitor.name},`,
+    `To book your free consultation on ${visitorWhen(m)}, please confirm your e-mail address: open this link within ${CONFIRM_WITHIN_MINUTES} minutes, before ${clockIn(m.holdUntil ?? m.start, m.visitorZone)}.`,
+    link,
+    "We hold the time for you until then. Once you confirm, we send you the calendar invitation and a link to reschedule or cancel.",
+    "If you did not ask for a consultation, ignore this e-mail: nothing is booked unless the link is opened, and the time is freed.",
+  ];
+  return {
+    from: settings.mailFrom,
+    to: m.visitor.email,
+    replyTo: settings.organizer.email,
+    subject: "Confirm your free consultation",
+    messageId: messageId(m, "confirm-link", settings),
+    text: lines.join("\n\n"),
+    html: html(
+      lines.map((l) =>
+        escapeHtml(l).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`),
+      ),
+    ),
+    headers: { "X-Lead-Id": m.leadId },
+  };
 }
 
 /** The visitor's invitation (or its update, or its cancellation), with the links to change it. */

@@ -1,12 +1,16 @@
 // The read model of meetings: one meeting with its visitor and member (mails, the visitor's page) and
 // the upcoming ones (the desk's screen).
 import { type QuotationService, quotationServiceLabel } from "@site/contracts";
+import type { MeetingStatus } from "@site/contracts/consultation";
 import type { Kysely } from "kysely";
 import type { DB } from "../platform/db/schema";
 
 export interface MeetingView {
   leadId: string;
-  status: "confirmed" | "cancelled";
+  /** As stored: `pending` until confirmed (see holdUntil), `confirmed`, `cancelled`. */
+  status: "pending" | "confirmed" | "cancelled";
+  /** A pending meeting's hold ends then (ISO): not confirmed by then, it has expired. */
+  holdUntil: string | null;
   start: string;
   end: string;
   sequence: number;
@@ -36,6 +40,7 @@ function meetings(db: Kysely<DB>) {
       "c.visitor_zone",
       "c.booked_at",
       "c.released_staff",
+      "c.hold_until",
       "s.id as staff_id",
       "s.name as staff_name",
       "s.email as staff_email",
@@ -56,6 +61,7 @@ function view(r: Row): MeetingView {
   return {
     leadId: r.lead_id,
     status: r.status,
+    holdUntil: r.hold_until,
     start: r.starts_at,
     end: r.ends_at,
     sequence: Number(r.sequence),
@@ -73,6 +79,13 @@ function view(r: Row): MeetingView {
     serviceLabel: service ? quotationServiceLabel(service as QuotationService) : "",
     note: r.message,
   };
+}
+
+/** The state a person is shown: a pending meeting whose hold has passed is `expired`. */
+export function meetingStatus(m: Pick<MeetingView, "status" | "holdUntil">, now: Date): MeetingStatus {
+  return m.status === "pending" && (!m.holdUntil || Date.parse(m.holdUntil) <= now.getTime())
+    ? "expired"
+    : m.status;
 }
 
 export async function readMeeting(db: Kysely<DB>, leadId: string): Promise<MeetingView | undefined> {

@@ -1,6 +1,11 @@
 // What the visitor's routes and the desk's routes share: the free slots, why a time cannot be booked
 // (in words), and booking, moving and cancelling with the answers a person can act on.
-import type { Booking } from "@site/contracts/consultation";
+import {
+  type Booking,
+  CONFIRM_WITHIN_MINUTES,
+  type ConsultationError,
+  UPCOMING_PER_ADDRESS,
+} from "@site/contracts/consultation";
 import type { ConsultationSettings } from "@site/contracts/desk";
 import type { Kysely } from "kysely";
 import type { Clock } from "../platform/clock";
@@ -16,13 +21,19 @@ import {
   workingSlots,
 } from "./availability";
 import { readSchedules, readSettings, readTaken } from "./availability-store";
-import { bookMeeting } from "./booking-store";
-import { cancelMeeting, type ChangedBy, rescheduleMeeting } from "./meeting-changes";
+import { bookMeeting, confirmMeeting } from "./booking-store";
+import {
+  cancelMeeting,
+  type ChangedBy,
+  type ChangeRefused,
+  rescheduleMeeting,
+  whyUnchangeable,
+} from "./meeting-changes";
 
 /** A time that cannot be booked, as the person is told: status, code, words, and what is free next. */
 export interface Refusal {
   status: 404 | 409 | 410 | 422;
-  error: string;
+  error: ConsultationError;
   message: string;
   nextSlots?: string[];
 }
@@ -48,7 +59,7 @@ export class Scheduling {
     return {
       settings: await readSettings(this.db),
       members: await readSchedules(this.db),
-      taken: await readTaken(this.db, new Date(now.getTime() - 24 * 60 * MINUTE), except),
+      taken: await readTaken(this.db, now, new Date(now.getTime() - 24 * 60 * MINUTE), except),
     };
   }
 
@@ -136,22 +147,26 @@ export class Scheduling {
     };
   }
 
-  private refusal(p: Picture, start: Date, reason: "taken" | "full" | "address" | "gone"): Refusal {
-    if (reason === "gone") return GONE;
-    if (reason === "address") {
+  private refusal(p: Picture, start: Date, reason: ChangeRefused, perClient = 0): Refusal {
+    const fixed = FIXED_REFUSALS[reason as keyof typeof FIXED_REFUSALS];
+    if (fixed) return fixed;
+    if (reason === "client_limit") {
       return {
         status: 409,
-        error: "already_booked",
-        message:
-          "You already have a consultation booked that day. The e-mail we sent you has a link to move or cancel it.",
+        error: "client_limit",
+        message: `${perClient === 1 ? "An upcoming consultation has" : `${perClient} upcoming consultations have`} already been booked from your internet connection. To book another, cancel one with the link in its e-mail, wait until one has taken place, or e-mail or call us.`,
         nextSlots: [],
       };
     }
     return this.taken(p, start);
   }
 
-  /** Books `booking` for the visitor: the lead id, or why not. */
-  async book(booking: Booking, teamChannels: readonly Channel[]): Promise<{ leadId: string } | Refusal> {
+  /** Books `booking` for the visitor from `client` (a keyed hash, see link-token.ts): the lead id, or why not. */
+  async book(
+    booking: Booking,
+    teamChannels: readonly Channel[],
+    visitor: { client: string; perClient: number; canMail: boolean },
+  ): Promise<{ leadId: string; pending: boolean } | Refusal> {
     const p = await this.picture();
     const start = new Date(booking.start);
     const members = this.assess(p, start);
@@ -159,13 +174,23 @@ export class Scheduling {
     const r = await bookMeeting(this.db, {
       booking,
       members,
-      settings: p.settings,
+      // No mail (no SMTP_URL), no confirmation link: the booking stands at once, as with the setting off.
+      settings: { ...p.settings, confirmEmail: p.settings.confirmEmail && visitor.canMail },
       now: this.clock.now(),
       teamChannels,
+      client: visitor.client,
+      perClient: visitor.perClient,
     });
-    if (r.outcome === "booked") return { leadId: r.leadId };
+    if (r.outcome === "booked") return { leadId: r.leadId, pending: r.pending };
     // Taken meanwhile: say what is free now.
-    return this.refusal(await this.picture(), start, r.reason);
+    return this.refusal(await this.picture(), start, r.reason, visitor.perClient);
+  }
+
+  /** The visitor confirmed their address by the link: undefined when the meeting stands (now or already). */
+  async confirm(leadId: string, teamChannels: readonly Channel[]): Promise<Refusal | undefined> {
+    const r = await confirmMeeting(this.db, { leadId, now: this.clock.now(), teamChannels });
+    if (r === "confirmed" || r === "already") return undefined;
+    return r === "missing" ? NOT_FOUND : r === "gone" ? GONE : FIXED_REFUSALS.expired;
   }
 
   /** Moves meeting `leadId` to `start`. */
@@ -175,6 +200,9 @@ export class Scheduling {
     by: ChangedBy,
     visitorZone?: string,
   ): Promise<Refusal | undefined> {
+    // What the meeting is comes first: a cancelled, begun or unconfirmed one is not moved, whatever the time.
+    const state = await whyUnchangeable(this.db, leadId, this.clock.now());
+    if (state) return this.refusal(await this.picture(leadId), start, state);
     const p = await this.picture(leadId);
     const members = this.assess(p, start);
     if (!Array.isArray(members)) return members;
@@ -192,7 +220,7 @@ export class Scheduling {
 
   async cancel(leadId: string, by: ChangedBy): Promise<Refusal | undefined> {
     const r = await cancelMeeting(this.db, { leadId, now: this.clock.now(), by });
-    return r.outcome === "done" ? undefined : GONE;
+    return r.outcome === "done" ? undefined : r.reason === "expired" ? FIXED_REFUSALS.expired : GONE;
   }
 }
 
@@ -201,3 +229,34 @@ const GONE: Refusal = {
   error: "meeting_gone",
   message: "This meeting can no longer be changed: it has started or was cancelled.",
 };
+
+export const NOT_FOUND: Refusal = { status: 404, error: "not_found", message: "We have no such meeting." };
+
+/** The refusals whose words do not depend on the time asked for. */
+const FIXED_REFUSALS = {
+  gone: GONE,
+  address: {
+    status: 409,
+    error: "already_booked",
+    message:
+      "You already have a consultation booked that day. The e-mail we sent you has a link to move or cancel it.",
+    nextSlots: [],
+  },
+  address_limit: {
+    status: 409,
+    error: "address_limit",
+    message: `You already have ${UPCOMING_PER_ADDRESS} upcoming consultations with us (a booking you have not confirmed yet counts for ${CONFIRM_WITHIN_MINUTES} minutes). To book another, cancel one with the link in its e-mail, or wait until one has taken place.`,
+    nextSlots: [],
+  },
+  not_confirmed: {
+    status: 409,
+    error: "not_confirmed",
+    message:
+      "This booking is not confirmed yet. Please open the link in the e-mail we sent you to confirm it first.",
+  },
+  expired: {
+    status: 410,
+    error: "confirmation_expired",
+    message: `This booking was not confirmed within ${CONFIRM_WITHIN_MINUTES} minutes, so its time was freed. Please choose a time and book again.`,
+  },
+} satisfies Partial<Record<ChangeRefused, Refusal>>;

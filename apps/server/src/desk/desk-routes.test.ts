@@ -33,6 +33,7 @@ describe.each(BACKENDS)("desk route table ($backend)", ({ backend, skip }) => {
         "GET /api/consultations/slots",
         "POST /api/consultations/:id/reschedule",
         "POST /api/consultations/:id/cancel",
+        "POST /api/consultations/:id/cancel-address",
         "GET /api/consultations/availability",
         "PUT /api/consultations/members/:id",
         "PUT /api/consultations/settings",

@@ -1,5 +1,6 @@
 // Leads: the contact and quotation forms (POST /contact, POST /quotation on their own listeners) and
 // the desk's leads: inbox, a lead's page, working it, spam, retries, export, the dashboard.
+import { proofOfWorkFor } from "../platform/challenge/proof-of-work";
 import { purgeExpiredIdempotencyKeys } from "../records/intake/lead-batch";
 import type { Feature } from "../records/feature";
 import { configuredChannels } from "../records/outbox/channels";
@@ -26,6 +27,7 @@ export const leadsFeature: Feature = {
       allowedOrigins: config.ALLOWED_ORIGINS,
       channels: configuredChannels(config),
       onLeadStored,
+      pow: proofOfWorkFor(database.db, config),
     });
     let purge: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {

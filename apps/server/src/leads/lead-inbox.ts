@@ -16,6 +16,7 @@ export function leadRow(r: {
   kind: LeadRow["kind"];
   created_at: string;
   is_spam: number;
+  unverified: number;
   status: LeadStatus;
   assignee: string | null;
   assignee_name: string | null;
@@ -29,6 +30,7 @@ export function leadRow(r: {
     kind: r.kind,
     createdAt: r.created_at,
     spam: Number(r.is_spam) === 1,
+    unverified: Number(r.unverified) === 1,
     status: r.status,
     assignee: r.assignee ? { id: r.assignee, name: r.assignee_name ?? "" } : null,
     name: r.name,
@@ -106,6 +108,7 @@ const LIST_COLUMNS = [
   "leads.kind",
   "leads.created_at",
   "leads.is_spam",
+  "leads.unverified",
   "leads.status",
   "leads.assignee",
   "leads.name",

@@ -113,7 +113,9 @@ describe.each(BACKENDS)("hostile input on $backend", ({ backend, skip }) => {
         .orderBy("id")
         .execute();
       // A new lead's last activity is its arrival; the desk has not worked it yet.
-      expect(rows.map((r) => ({ ...r, is_spam: Number(r.is_spam) }))).toEqual(
+      expect(
+        rows.map((r) => ({ ...r, is_spam: Number(r.is_spam), unverified: Number(r.unverified) })),
+      ).toEqual(
         expected.map((e) => ({ ...e, last_activity_at: e.created_at, status: "new", assignee: null })),
       );
       const outbox = await svc.db

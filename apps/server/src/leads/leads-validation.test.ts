@@ -1,4 +1,6 @@
+import { LIMITS, leadSchemas } from "@site/contracts";
 import { describe, expect, it } from "vitest";
+import { bodyLimitOf } from "../platform/http/body-limit";
 import { BACKENDS, json, useLeadServices, validContact, validQuotation } from "../../test/helpers";
 
 describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
@@ -48,15 +50,19 @@ describe.each(BACKENDS)("lead services on $backend", ({ backend, skip }) => {
         expect(res.statusCode).toBe(201);
       });
 
-      it("413 for a body over 16 KB, 201 just under", async () => {
+      it("413 for a body over its contract's largest, 201 for the largest valid one however encoded", async () => {
         const a = await app();
-        const big = JSON.stringify({ ...validContact, message: "x".repeat(16 * 1024) });
+        const limit = bodyLimitOf(leadSchemas.contact).bytes;
+        const big = JSON.stringify({ ...validContact, message: "x".repeat(limit) });
         const res = await a.inject({ method: "POST", url: "/contact", headers: json, payload: big });
         expect(res.statusCode).toBe(413);
         expect(res.json()).toMatchObject({ error: "payload_too_large" });
         await nothingStored();
-        const ok = JSON.stringify({ ...validContact, message: "y".repeat(5000) });
-        expect(Buffer.byteLength(ok)).toBeLessThan(16 * 1024);
+        // Every character of the longest message as a JSON escape: 30 KB, valid, stored.
+        const emoji = "\\ud83e\\udd84".repeat(LIMITS.message / 2);
+        const ok = JSON.stringify({ ...validContact, message: "@" }).replace('"@"', `"${emoji}"`);
+        expect(Buffer.byteLength(ok)).toBeGreaterThan(16 * 1024);
+        expect(Buffer.byteLength(ok)).toBeLessThan(limit);
         expect(
           (await a.inject({ method: "POST", url: "/contact", headers: json, payload: ok })).statusCode,
         ).toBe(201);

@@ -1,12 +1,19 @@
-import { type Contact, HONEYPOT_FIELD, type LeadKind, leadSchemas, type Quotation } from "@site/contracts";
+import {
+  CHALLENGE_FIELD,
+  type Contact,
+  HONEYPOT_FIELD,
+  type LeadKind,
+  leadSchemas,
+  type Quotation,
+} from "@site/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createHash } from "node:crypto";
 import type { Database } from "../records/database";
 import type { Channel } from "../platform/db/schema";
+import type { ProofOfWork } from "../platform/challenge/proof-of-work";
 import type { Clock } from "../platform/clock";
 import type { NewLead } from "../records/intake/store-leads";
-import { BODY_LIMIT_BYTES } from "../platform/http/json-service";
 import { answerOtherMethods, postChecks } from "../platform/http/post-rules";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -20,12 +27,18 @@ export interface LeadRouteDeps {
   channels: readonly Channel[];
   /** Called after a lead (not spam) is committed: wakes the outbox worker. */
   onLeadStored?: (id: string) => void;
+  /** Checks the body's proof-of-work solution; a lead without a good one is stored as unverified. */
+  pow: ProofOfWork;
 }
 
-/** A validated body as the lead to store; a filled honeypot (validated as `true`) marks it as spam. */
-function toNewLead(kind: LeadKind, body: Contact | Quotation): NewLead {
-  const { [HONEYPOT_FIELD]: filled, ...fields } = body;
-  return { kind, ...fields, isSpam: filled };
+/**
+ * A validated body as the lead to store, and the rest: a filled honeypot (validated as `true`) marks
+ * it as spam; the proof-of-work solution is not part of the lead (nor of its idempotency fingerprint).
+ */
+function toNewLead(kind: LeadKind, body: Contact | Quotation) {
+  const { [HONEYPOT_FIELD]: filled, [CHALLENGE_FIELD]: solution, ...fields } = body;
+  const lead: NewLead = { kind, ...fields, isSpam: filled };
+  return { lead, solution, content: { ...fields, [HONEYPOT_FIELD]: filled } };
 }
 
 export async function registerFormRoutes(app: FastifyInstance, kind: LeadKind, deps: LeadRouteDeps) {
@@ -34,7 +47,6 @@ export async function registerFormRoutes(app: FastifyInstance, kind: LeadKind, d
   app.withTypeProvider<ZodTypeProvider>().route({
     method: "POST",
     url,
-    bodyLimit: BODY_LIMIT_BYTES,
     config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
     // Validated by the schema after preValidation; a refusal goes to the error handler.
     schema: { body: leadSchemas[kind] },
@@ -56,14 +68,19 @@ export async function registerFormRoutes(app: FastifyInstance, kind: LeadKind, d
     },
     handler: async (req, reply) => {
       const key = req.headers["idempotency-key"];
-      const lead = toNewLead(kind, req.body);
-      // The key is bound to the validated body (trimmed, unknown fields dropped), not to its bytes.
+      const { lead, solution, content } = toNewLead(kind, req.body);
+      // The key is bound to the validated body (trimmed, unknown fields dropped), not to its bytes,
+      // nor to the solution: a retry solves a new challenge and is still the same request.
       const idem =
         typeof key === "string"
-          ? { key, requestHash: createHash("sha256").update(JSON.stringify(req.body)).digest("hex") }
+          ? { key, requestHash: createHash("sha256").update(JSON.stringify(content)).digest("hex") }
           : undefined;
       const channels = lead.isSpam ? [] : deps.channels;
-      const stored = await deps.database.writeLead({ lead, now: deps.clock.now(), idem, channels });
+      // A good solution is spent with the lead (one transaction); without one the lead is unverified.
+      const proof = await deps.pow.check(solution);
+      const challenge = proof.ok ? { id: proof.id, expiresAt: proof.expiresAt } : undefined;
+      const now = deps.clock.now();
+      const stored = await deps.database.writeLead({ lead, now, idem, channels, challenge });
       if (stored.outcome === "key_reused") {
         return reply.code(422).send({
           error: "idempotency_key_reused",
@@ -74,7 +91,10 @@ export async function registerFormRoutes(app: FastifyInstance, kind: LeadKind, d
         req.log.info({ leadId: stored.body.id, kind, replay: true }, "idempotent replay");
         return reply.code(stored.status).header("idempotent-replayed", "true").send(stored.body);
       }
-      req.log.info({ leadId: stored.id, kind, spam: lead.isSpam }, "lead stored");
+      req.log.info(
+        { leadId: stored.id, kind, spam: lead.isSpam, unverified: stored.unverified },
+        "lead stored",
+      );
       if (!lead.isSpam) deps.onLeadStored?.(stored.id);
       return reply.code(201).send(stored.body);
     },

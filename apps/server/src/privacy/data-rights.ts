@@ -44,6 +44,19 @@ function expiredLeads(db: Kysely<DB>, retention: Retention, now: Date) {
             eb("is_spam", "=", 0),
             eb(eb.fn.coalesce("last_activity_at", "created_at"), "<", cut.enquiry.toISOString()),
           ]),
+          // A booking never confirmed (kept out of the inbox as spam is) goes once its hold has lapsed:
+          // nobody confirmed the address it names (decision 0024).
+          eb.and([
+            eb("is_spam", "=", 1),
+            eb.exists(
+              eb
+                .selectFrom("consultations")
+                .select("consultations.lead_id")
+                .whereRef("consultations.lead_id", "=", "leads.id")
+                .where("consultations.status", "=", "pending")
+                .where("consultations.hold_until", "<=", now.toISOString()),
+            ),
+          ]),
         ]),
       )
       // A consultation is kept as long after its meeting as an enquiry after the last contact.
@@ -53,6 +66,7 @@ function expiredLeads(db: Kysely<DB>, retention: Retention, now: Date) {
             selectFrom("consultations")
               .select("consultations.lead_id")
               .whereRef("consultations.lead_id", "=", "leads.id")
+              .where("consultations.status", "!=", "pending")
               .where("consultations.ends_at", ">=", cut.enquiry.toISOString()),
           ),
         ),

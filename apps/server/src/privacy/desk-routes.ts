@@ -15,7 +15,10 @@ const noLead = (reply: FastifyReply) =>
   reply.code(404).send({ error: "not_found", message: "No lead with this id (it may have been erased)." });
 
 /** Erasure from a lead's page: how many leads of its address would go, and erasing them. */
-export function registerErasureRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock }) {
+export function registerErasureRoutes(
+  app: FastifyInstance,
+  deps: { database: Database; clock: Clock; onErased?: ((ids: readonly string[]) => void) | undefined },
+) {
   const { database, clock } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -32,7 +35,11 @@ export function registerErasureRoutes(app: FastifyInstance, deps: { database: Da
     "/api/leads/:id/erasure",
     { schema: { params: leadIdParamsSchema, response: { 200: erasureAnswerSchema, 404: deskErrorSchema } } },
     async (req, reply) =>
-      (await eraseLeadPerson(database, { id: req.params.id, staff: staffOf(req), now: clock.now() })) ??
-      noLead(reply),
+      (await eraseLeadPerson(database, {
+        id: req.params.id,
+        staff: staffOf(req),
+        now: clock.now(),
+        onErased: deps.onErased,
+      })) ?? noLead(reply),
   );
 }

@@ -18,7 +18,10 @@ export async function erasurePreview(database: Database, id: string) {
 }
 
 /** Erases every lead of this lead's address (issue 15's erasure, audited as the member). */
-export async function eraseLeadPerson(database: Database, opts: { id: string; staff: Staff; now: Date }) {
+export async function eraseLeadPerson(
+  database: Database,
+  opts: { id: string; staff: Staff; now: Date; onErased?: ((ids: readonly string[]) => void) | undefined },
+) {
   const preview = await erasurePreview(database, opts.id);
   if (!preview) return undefined;
   const { leadIds } = await eraseByEmail(database, {
@@ -26,5 +29,6 @@ export async function eraseLeadPerson(database: Database, opts: { id: string; st
     now: opts.now,
     actor: staffActor(opts.staff),
   });
+  opts.onErased?.(leadIds);
   return { erased: leadIds.length };
 }

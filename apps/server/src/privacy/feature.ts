@@ -6,11 +6,17 @@ import { scheduleDailyPurge } from "./retention-schedule";
 
 export const privacyFeature: Feature = {
   roles: ["desk"],
-  async register(app, { database, clock }) {
-    registerErasureRoutes(app, { database, clock });
+  async register(app, { database, clock, onLeadsErased }) {
+    registerErasureRoutes(app, { database, clock, onErased: onLeadsErased });
   },
-  start({ config, database, clock, log }) {
-    const stop = scheduleDailyPurge({ database, retention: config.retention, clock, logger: log });
+  start({ config, database, clock, log, onLeadsErased }) {
+    const stop = scheduleDailyPurge({
+      database,
+      retention: config.retention,
+      clock,
+      logger: log,
+      onErased: onLeadsErased,
+    });
     return { name: "retention purge", stop: async () => stop() };
   },
 };

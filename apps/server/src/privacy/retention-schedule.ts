@@ -17,6 +17,8 @@ export function scheduleDailyPurge(opts: {
   retention: Retention;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, "info" | "error">;
+  /** Told the ids of the leads each run deleted. */
+  onErased?: ((ids: readonly string[]) => void) | undefined;
   firstAfterMs?: number;
   everyMs?: number;
 }): () => void {
@@ -26,6 +28,7 @@ export function scheduleDailyPurge(opts: {
   const run = async () => {
     try {
       const r = await purgeExpired(database, { retention, now: clock.now(), actor });
+      if (r.leadIds.length > 0) opts.onErased?.(r.leadIds);
       logger.info(
         {
           enquiries: r.enquiries,

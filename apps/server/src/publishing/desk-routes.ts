@@ -6,11 +6,12 @@ import { staffActor } from "../records/audit";
 import { staffOf } from "../records/staff/guard";
 import { type Actor, PublishRefused, type Publisher } from "./publisher";
 
-const STATUS: Record<PublishRefused["code"], 404 | 409> = {
+const STATUS: Record<PublishRefused["code"], 404 | 409 | 422> = {
   nothing_to_publish: 409,
   unpublished_changes: 409,
   already_current: 409,
   unknown_commit: 404,
+  author_name_refused: 422,
 };
 
 function refused(reply: FastifyReply, err: unknown) {
@@ -39,7 +40,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: { publisher: P
 
   typed.post(
     "/api/content/publish",
-    { schema: { response: { 202: publishAnswerSchema, 409: deskErrorSchema } } },
+    { schema: { response: { 202: publishAnswerSchema, 409: deskErrorSchema, 422: deskErrorSchema } } },
     async (req, reply) => {
       try {
         return reply.code(202).send({ publish: await publisher.publish(actorOf(req)) });
@@ -54,7 +55,12 @@ export function registerContentRoutes(app: FastifyInstance, deps: { publisher: P
     {
       schema: {
         body: restoreRequestSchema,
-        response: { 202: publishAnswerSchema, 404: deskErrorSchema, 409: deskErrorSchema },
+        response: {
+          202: publishAnswerSchema,
+          404: deskErrorSchema,
+          409: deskErrorSchema,
+          422: deskErrorSchema,
+        },
       },
     },
     async (req, reply) => {

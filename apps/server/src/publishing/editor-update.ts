@@ -19,13 +19,37 @@ const updateSchema = z.object({
   deletions: z.array(z.object({ path: z.string() })).max(50),
 });
 
-export type UpdateCheck = { ok: true } | { ok: false; status: 400; message: string };
+/** A content file's size at most: refused by its encoded length, before it is decoded or parsed. */
+export const CONTENT_FILE_MAX_BYTES = 512 * 1024;
+
+export type UpdateCheck = { ok: true } | { ok: false; status: 400 | 413; message: string };
 
 const refuse = (message: string): UpdateCheck => ({
   ok: false,
   status: 400,
   message: `Not saved: ${message}`,
 });
+
+/** The bytes `base64` decodes to, from its length alone (padding aside). */
+const decodedSize = (base64: string) => Math.floor((base64.replace(/=+$/, "").length * 3) / 4);
+
+const megabytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+
+/**
+ * The first content file of a save over 512 KB, judged by its encoded length before anything is decoded
+ * or parsed: 413, in words. (An image's 2 MB is imageProblem's, by its bytes: decoding is cheap.)
+ */
+function oversized(additions: readonly { path: string; contents: string }[]): UpdateCheck | undefined {
+  for (const { path, contents } of additions) {
+    const size = decodedSize(contents);
+    if (kindOfFile(path) && size > CONTENT_FILE_MAX_BYTES) {
+      const message = `Not saved: content/${path} is ${megabytes(size)}; a content file may be at most ${megabytes(CONTENT_FILE_MAX_BYTES)}.`;
+      return { ok: false, status: 413, message };
+    }
+  }
+  return undefined;
+}
 
 /**
  * A file's contents as the editor sends them: its UI sends standard base64 (with `+`, `/` and `=`), its
@@ -37,7 +61,8 @@ function decode(base64: string): Buffer | null {
 }
 
 /**
- * Checks one save of the editor before anything is written: every path is a content file or an
+ * Checks one save of the editor before anything is written (in the editor's thread, editor-thread.ts):
+ * no content file over 512 KB, refused before any is decoded; every path is a content file or an
  * image in the image folder (nothing else, nothing outside content/), images are PNG, JPEG or WebP
  * of at most 2 MB by their bytes, and the content as it would be after the save passes the schemas
  * (problems in files this save does not touch are left to a later save or to the publish).
@@ -45,6 +70,8 @@ function decode(base64: string): Buffer | null {
 export function checkEditorUpdate(contentDir: string, body: unknown): UpdateCheck {
   const parsed = updateSchema.safeParse(body);
   if (!parsed.success) return refuse("the request is not an editor save.");
+  const tooLarge = oversized(parsed.data.additions);
+  if (tooLarge) return tooLarge;
   const overlay = new Map<string, Uint8Array | null>();
   for (const { path } of parsed.data.deletions) {
     if (!IMAGE_PATH.test(path)) return refuse(`${path} cannot be deleted (only uploaded images can).`);

@@ -148,20 +148,17 @@ export class ContentRepo {
     return gitBytes(this.root, ["show", `${commit}:${this.prefix}${file}`]).catch(() => undefined);
   }
 
-  /** Commits everything in the content folder (and nothing else), authored by `author`. */
+  /**
+   * Commits everything in the content folder (and nothing else), authored by `author`: given to git
+   * as GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL, never parsed out of one "Name <address>" string.
+   */
   async commit(message: string, author: Author): Promise<string> {
     await this.git("add", "--all", "--", this.pathspec());
-    await gitWithEnv(this.root, COMMITTER, [
-      "commit",
-      "--quiet",
-      "--no-verify",
-      "-m",
-      message,
-      "--author",
-      `${author.name} <${author.email}>`,
-      "--",
-      this.pathspec(),
-    ]);
+    await gitWithEnv(
+      this.root,
+      { ...COMMITTER, GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email },
+      ["commit", "--quiet", "--no-verify", "-m", message, "--", this.pathspec()],
+    );
     return this.head();
   }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Clock } from "../platform/clock";
 import type { Database } from "../records/database";
 import { recordAudit } from "../records/audit";
+import { staffNameProblem } from "../records/staff/staff-name";
 import type { BuildWorker } from "./build-worker";
 import type { ContentRepo } from "./git-repo";
 import type { PublishStore } from "./publish-store";
@@ -28,7 +29,12 @@ export interface Actor {
 /** A publish or restore that cannot be made, with a code for the API and words for a person. */
 export class PublishRefused extends Error {
   constructor(
-    readonly code: "nothing_to_publish" | "unpublished_changes" | "unknown_commit" | "already_current",
+    readonly code:
+      | "nothing_to_publish"
+      | "unpublished_changes"
+      | "unknown_commit"
+      | "already_current"
+      | "author_name_refused",
     message: string,
   ) {
     super(message);
@@ -110,7 +116,22 @@ export class Publisher {
     return lines;
   }
 
+  /**
+   * A name stored before the invite's rules (staff-name.ts) that git cannot take as an author: refused
+   * in words before any git step, instead of a commit that fails.
+   */
+  private checkAuthor(actor: Actor) {
+    const problem = staffNameProblem(actor.name);
+    if (!problem) return;
+    throw new PublishRefused(
+      "author_name_refused",
+      `Not published: your name in the desk, ${JSON.stringify(actor.name)}, cannot be a commit's author (${problem}) ` +
+        `Ask for a new invitation with another name: npm run leads -- staff invite ${actor.email} --name "Your Name".`,
+    );
+  }
+
   async publish(actor: Actor): Promise<PublishRecord> {
+    this.checkAuthor(actor);
     return this.exclusive(async () => {
       const repo = await this.deps.repo();
       const base = await this.base(repo);
@@ -130,6 +151,7 @@ export class Publisher {
   }
 
   async restore(actor: Actor, commitId: string): Promise<PublishRecord> {
+    this.checkAuthor(actor);
     return this.exclusive(async () => {
       const repo = await this.deps.repo();
       const commit = await repo.resolve(commitId);

@@ -1,9 +1,7 @@
 // The database as the server opens it: the platform's connection, with the forms' leads stored
 // through the group commit (concurrent leads share one transaction; intake/lead-writer.ts).
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Connection, connectDatabase } from "../platform/db/database";
+import { threadEntry } from "../platform/thread-entry";
 import { type CreateResult, type LeadWrite, writeLeadBatch } from "./intake/lead-batch";
 import { LeadWriter } from "./intake/lead-writer";
 
@@ -17,16 +15,6 @@ export interface Database extends Omit<Connection, "groupCommit"> {
 }
 
 /**
- * The SQLite thread's entry, apps/server/dist/sqlite-thread.js (built from intake/sqlite-thread.ts),
- * from src/ (tests) as from any bundle in dist/.
- */
-function sqliteThread(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, "package.json"))) dir = path.dirname(dir);
-  return path.join(dir, "dist", "sqlite-thread.js");
-}
-
-/**
  * Opens the database of DATABASE_URL (SQLite or PostgreSQL) and runs the migrations (see
  * connectDatabase); aborting `signal` meanwhile rolls them back and closes it.
  */
@@ -36,7 +24,8 @@ export async function openDatabase(
 ): Promise<Database> {
   const { groupCommit, ...connection } = await connectDatabase(url, {
     ...opts,
-    sqliteThread: sqliteThread(),
+    // The SQLite thread's entry, built from intake/sqlite-thread.ts.
+    sqliteThread: threadEntry("sqlite-thread"),
   });
   let writeLead: Database["writeLead"];
   // SQLite: in the connection's thread (intake/sqlite-thread.ts runs the same LeadWriter there).

@@ -17,6 +17,8 @@ export interface Context {
   clock: Clock;
   /** Called after a lead or a delivery is committed: wakes this process's outbox worker. */
   onLeadStored?: ((id: string) => void) | undefined;
+  /** Called after leads are deleted (an erasure, the purge): live chat ends their streams everywhere. */
+  onLeadsErased?: ((ids: readonly string[]) => void) | undefined;
 }
 
 /** Work a feature runs in the background of a process: its name (in the logs), and how to stop it. */

@@ -30,6 +30,8 @@ export interface LeadView {
   createdAt: string;
   lastActivityAt: string;
   spam: boolean;
+  /** A form's lead sent without a solved challenge: nothing was mailed to its address. */
+  unverified: boolean;
   name: string;
   email: string;
   phone: string;
@@ -120,6 +122,7 @@ function toView(
     createdAt: r.created_at,
     lastActivityAt: r.last_activity_at ?? r.created_at,
     spam,
+    unverified: Number(r.unverified) === 1,
     name: r.name,
     email: r.email,
     phone: r.phone,

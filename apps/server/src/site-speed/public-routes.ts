@@ -7,9 +7,6 @@ import type { Clock } from "../platform/clock";
 import { answerOtherMethods, postChecks } from "../platform/http/post-rules";
 import { VitalsAggregator } from "./aggregator";
 
-/** A beacon is a few hundred bytes. */
-const BODY_LIMIT_BYTES = 4 * 1024;
-
 export interface VitalsRouteDeps {
   database: Database;
   clock: Clock;
@@ -37,7 +34,6 @@ export async function registerVitalsRoute(app: FastifyInstance, deps: VitalsRout
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: "POST",
       url: VITALS_PATH,
-      bodyLimit: BODY_LIMIT_BYTES,
       config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
       schema: { body: vitalsBeaconSchema },
       // text/plain or application/json (a UTF-8 charset at most). navigator.sendBeacon sends a string

@@ -7,7 +7,10 @@ import type { ContactInput, LeadKind, QuotationInput, ValidationErrorBody } from
  */
 const apiBaseUrls: Readonly<Record<LeadKind, string>> = __SERVICE_URLS__;
 
-export const leadEndpoint = (kind: LeadKind) => `${apiBaseUrls[kind]}/${kind}`;
+/** The base URL of the service that takes `kind` (its POST and its proof-of-work challenge). */
+export const serviceUrl = (kind: LeadKind) => apiBaseUrls[kind];
+
+export const leadEndpoint = (kind: LeadKind) => `${serviceUrl(kind)}/${kind}`;
 
 export type LeadPayload<K extends LeadKind> = K extends "contact" ? ContactInput : QuotationInput;
 

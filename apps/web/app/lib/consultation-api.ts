@@ -2,7 +2,8 @@ import { CONSULTATION_PATHS, type SlotsAnswer } from "@site/contracts/consultati
 import { type LeadResult, ServiceUnreachableError } from "./api-client";
 
 /** The contact service's base URL (VITE_CONTACT_API_URL at build time): it takes the bookings too. */
-const base = __SERVICE_URLS__.contact;
+export const bookingService = __SERVICE_URLS__.contact;
+const base = bookingService;
 
 async function call(
   path: string,

@@ -1,6 +1,7 @@
-import { HONEYPOT_FIELD, type LeadKind, fieldErrors, leadSchemas } from "@site/contracts";
+import { CHALLENGE_FIELD, HONEYPOT_FIELD, type LeadKind, fieldErrors, leadSchemas } from "@site/contracts";
 import { type ChangeEvent, type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { type LeadPayload, type LeadResult, submitLead } from "./api-client";
+import { type LeadPayload, type LeadResult, serviceUrl, submitLead } from "./api-client";
+import { useChallenge } from "./challenge";
 import { createIdempotencyKeys } from "./idempotency";
 
 /** Spec §9: the success message is shown for 15 seconds. */
@@ -47,6 +48,7 @@ export function useLeadForm<K extends LeadKind, F extends string>({ kind, ...res
   return useSubmitForm<F>({
     ...rest,
     schema: leadSchemas[kind],
+    challenge: serviceUrl(kind),
     submit: (payload, key, signal) => submitLead(kind, payload as LeadPayload<K>, key, signal),
   });
 }
@@ -56,6 +58,8 @@ export interface SubmitFormOptions<F extends string> {
   schema: {
     safeParse(v: unknown): { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] };
   };
+  /** The base URL of the service whose proof-of-work challenge goes with the payload (lib/challenge.ts). */
+  challenge: string;
   /** Sends the payload; resolves with the service's answer. */
   submit: (
     payload: Record<string, unknown>,
@@ -78,6 +82,7 @@ export interface SubmitFormOptions<F extends string> {
  */
 export function useSubmitForm<F extends string>({
   schema,
+  challenge,
   submit,
   initialValues,
   messages,
@@ -91,6 +96,8 @@ export function useSubmitForm<F extends string>({
   const [message, setMessage] = useState<string | null>(null);
 
   const formRef = useRef<HTMLFormElement>(null);
+  // Solved while the person fills in the form; a send before it is ready waits for it.
+  const solver = useChallenge(challenge, formRef);
   const keys = useRef(createIdempotencyKeys());
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
@@ -200,7 +207,14 @@ export function useSubmitForm<F extends string>({
     setMessage(null);
 
     try {
-      const result = await submit(payload, idempotencyKey, controller.signal);
+      // The key is the data's; the solution is new for every attempt (each is accepted once).
+      const proof = await solver.take();
+      if (controller.signal.aborted) return;
+      const result = await submit(
+        { ...payload, [CHALLENGE_FIELD]: proof },
+        idempotencyKey,
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       if (result.ok) {
         keys.current.reset();

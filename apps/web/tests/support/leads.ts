@@ -10,6 +10,8 @@ export interface ListedLead {
   id: string;
   kind: "contact" | "quotation";
   spam: boolean;
+  /** Sent without a solved challenge (the site's forms always send one). */
+  unverified: boolean;
   name: string;
   email: string;
   phone: string;

@@ -42,6 +42,8 @@ export const e2eWebServers: NonNullable<PlaywrightTestConfig["webServer"]> = [
       RATE_LIMIT_PER_MINUTE: String(e2eRateLimitPerMinute),
       // Pages viewed with cookies accepted send speed beacons: many a minute from one address too.
       VITALS_RATE_LIMIT_PER_MINUTE: String(e2eRateLimitPerMinute),
+      // Every booking of the run comes from this one client: lift its cap of upcoming meetings (2).
+      CONSULTATIONS_PER_CLIENT: String(e2eRateLimitPerMinute),
       ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? baseURL,
       LOG_LEVEL: "warn",
     },

@@ -39,6 +39,18 @@ export const consultationSchema = group("Consultation page", {
     emailSent: text("About the e-mail", { multiline: true }),
     download: text("Calendar file link"),
   }),
+  pending: group("Waiting for the visitor to confirm (after booking)", {
+    title: text("Title"),
+    emailSent: text("About the e-mail with the confirmation link", { multiline: true }),
+    heldUntil: text("Before the time the booking is held until", {
+      description: "Followed by the time and how many minutes, e.g. 'until 14:32 (15 minutes)'.",
+    }),
+    lapse: text("When the hold ends", { multiline: true }),
+  }),
+  confirm: group("Confirming (the link in the first e-mail)", {
+    checking: text("While the link is checked"),
+    title: text("Title when confirmed"),
+  }),
   manage: group("Changing a booking (the link in the e-mail)", {
     title: text("Title"),
     reschedule: text("Button to choose a new time"),

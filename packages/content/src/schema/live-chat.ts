@@ -40,6 +40,7 @@ export const liveChatSchema = group("Live chat", {
   closed: text("When the conversation is closed", { multiline: true }),
   away: text("When nobody can answer", { multiline: true }),
   reconnecting: text("While reconnecting"),
+  earlier: text("Button above the messages that shows earlier ones"),
   linkExpired: text("When the link has run out", { multiline: true }),
   tooManyChats: text("After too many conversations", { multiline: true }),
   tooFast: text("After too many messages", { multiline: true }),

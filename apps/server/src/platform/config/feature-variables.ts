@@ -17,6 +17,10 @@ export const featureVariables = {
       defaultText: "a key stored in the database",
       values: "at least 32 characters",
     }),
+  CONSULTATIONS_PER_CLIENT: z.coerce.number().int().positive().default(2).meta({
+    description:
+      "Upcoming consultations one client (IPv4 address or IPv6 /64, as the rate limit counts) may hold, pending ones included; then `409 client_limit` ([consultations](consultations.md))",
+  }),
   LIVE_CHAT: z.enum(["on", "off"]).default("off").meta({
     description:
       "`on`: the chat button opens a live chat answered in the desk's Chats screen; set it for the site's build too ([live chat](live-chat.md))",

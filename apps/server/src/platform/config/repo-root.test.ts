@@ -32,6 +32,10 @@ describe("the repository root the default paths start from", () => {
     cpSync(path.join(serverDir, "dist"), path.join(repo, "apps/server/dist"), { recursive: true });
     cpSync(path.join(serverDir, "package.json"), path.join(repo, "apps/server/package.json"));
     symlinkSync(path.join(repoRoot, "node_modules"), path.join(repo, "node_modules"));
+    // npm keeps some of the server's packages in its own node_modules (altcha-lib, one copy per app).
+    if (existsSync(path.join(serverDir, "node_modules"))) {
+      symlinkSync(path.join(serverDir, "node_modules"), path.join(repo, "apps/server/node_modules"));
+    }
     const env = { ...process.env, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "silent" };
     const { stdout } = await run(
       process.execPath,

@@ -87,6 +87,21 @@ export const serviceVariables = {
     description:
       "Speed beacons (`POST /vitals`) per client per minute, counted apart from the leads: one beacon per page view, so a brisk reader stays under it",
   }),
+  CHALLENGE_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters (e.g. 32 random bytes in base64)")
+    .optional()
+    .meta({
+      description:
+        "The HMAC key of the proof-of-work challenges ([challenge](lead-services.md#proof-of-work)); unset, a random key is made at first start and kept in the database, shared by every instance",
+      defaultText: "a key stored in the database",
+      values: "at least 32 characters",
+    }),
+  CHALLENGE_COST: z.coerce.number().int().min(1).max(100_000).default(5_000).meta({
+    description:
+      "PBKDF2-SHA-256 iterations per try of the [proof-of-work](lead-services.md#proof-of-work) challenge (a browser makes 100 to 200 tries): more work for each visitor and each bot",
+    values: "a whole number from 1 to 100000",
+  }),
   WEB_BUILD_DIR: z.string().optional().meta({
     description:
       "Where the site role finds the site's build; unset, the live publish (`SITE_RELEASES_DIR/live`) once there is one, else the checkout's build",

@@ -1,4 +1,4 @@
-/** Row types of live chat (migration 0010). Timestamps are ISO 8601 UTC strings. */
+/** Row types of live chat (migrations 0010 and 0013). Timestamps are ISO 8601 UTC strings. */
 interface ChatConversationsTable {
   /** The conversation's lead (kind `chat`). */
   lead_id: string;
@@ -17,6 +17,8 @@ interface ChatConversationsTable {
   created_at: string;
   last_message_at: string;
   closed_at: string | null;
+  /** SHA-256 (hex) of the secret the panel sent with the start (migration 0013); null before it. */
+  start_secret_hash: string | null;
 }
 
 interface ChatMessagesTable {

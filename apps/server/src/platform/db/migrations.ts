@@ -8,6 +8,9 @@ import { erasureAndWebhookEndpointsMigration } from "./migration-0007-erasure-an
 import { contentMigration } from "./migration-0008-content";
 import { consultationsMigration } from "./migration-0009-consultations";
 import { chatMigration } from "./migration-0010-chat";
+import { challengeMigration } from "./migration-0011-challenge";
+import { bookingGuardMigration } from "./migration-0012-booking-guard";
+import { chatStartSecretMigration } from "./migration-0013-chat-start-secret";
 
 /** How often a start waiting for SQLite's write lock tries again. */
 const LOCK_RETRY_MS = 100;
@@ -86,6 +89,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0008_content": contentMigration,
   "0009_consultations": consultationsMigration,
   "0010_chat": chatMigration,
+  "0011_challenge": challengeMigration,
+  "0012_booking_guard": bookingGuardMigration,
+  "0013_chat_start_secret": chatStartSecretMigration,
 };
 
 export interface MigrateOptions {

@@ -28,6 +28,8 @@ export interface LeadsTable {
   assignee: string | null;
   /** The company's last contact with the person (= created_at until the desk moves it); retention counts from it. */
   last_activity_at: string | null;
+  /** 1: a form's lead sent without a valid, unused proof-of-work solution (migration 0011). */
+  unverified: Generated<number>;
 }
 
 /** Where a lead's notifications go; one outbox row per channel. */
@@ -74,6 +76,12 @@ interface AuditLogTable {
   lead_count: number;
   /** JSON object of counts and enumerated values, never personal data. */
   detail: string;
+}
+
+/** A proof-of-work solution accepted once (migration 0011): its challenge's nonce, until it expires. */
+interface SpentChallengesTable {
+  id: string;
+  expires_at: string;
 }
 
 interface AutoreplyLogTable {
@@ -127,4 +135,5 @@ export interface DB extends DeskTables, VitalsTables, ConsultationTables, ChatTa
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
   autoreply_log: AutoreplyLogTable;
+  spent_challenges: SpentChallengesTable;
 }

@@ -1,23 +1,35 @@
 // What the contact and quotation listeners are before any feature joins them: JSON APIs for the
-// site's origins, rate-limited, with a health and a readiness check.
+// site's origins, rate-limited, with a health and a readiness check, and the proof-of-work challenge.
 import cors from "@fastify/cors";
 import type { FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
+import { registerChallengeRoute } from "../challenge/challenge-routes";
+import type { ProofOfWork } from "../challenge/proof-of-work";
 import type { Config } from "../config/config";
+import type { DB } from "../db/schema";
+import type { Kysely } from "kysely";
 import { setJsonErrorHandlers } from "./json-errors";
 import { type RateLimitBackend, registerRateLimit } from "./rate-limit";
 
-/** A service's body at most (a lead form's); a route may take less. */
+/** A service's body at most where no contract says: a route with a body schema takes its own (body-limit.ts). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** A page may ask for this many challenges per client per minute for each POST it may send. */
+const CHALLENGES_PER_POST = 6;
 
 /**
  * JSON only, from the allowed origins (CORS), under the rate limit (`rateLimit`: the process's
- * backend, shared by its services; unset, the app's own), named JSON errors, no caching, and
- * /healthz and /readyz (ready while `ping` answers).
+ * backend, shared by its services; unset, the app's own), named JSON errors, no caching,
+ * /healthz and /readyz (ready while `ping` answers), and GET /challenge.
  */
 export async function registerJsonService(
   app: FastifyInstance,
-  opts: { config: Config; rateLimit?: RateLimitBackend | undefined; ping: () => Promise<void> },
+  opts: {
+    config: Config;
+    rateLimit?: RateLimitBackend | undefined;
+    ping: () => Promise<void>;
+    challenge: { pow: ProofOfWork; db: Kysely<DB> };
+  },
 ) {
   const { config } = opts;
   // Only JSON is parsed; text/plain (Fastify's other default) is refused as 415.
@@ -55,6 +67,10 @@ export async function registerJsonService(
   });
   const rateLimitState = await registerRateLimit(app, config, opts.rateLimit);
 
+  registerChallengeRoute(app, {
+    ...opts.challenge,
+    perMinute: config.RATE_LIMIT_PER_MINUTE * CHALLENGES_PER_POST,
+  });
   app.get("/healthz", async () => ({ status: "ok" }));
   // Ready while the database answers. A rate limit without Redis is reported, not failed: every
   // instance shares the one Redis, so a 503 would take them all out of the balancer at once.

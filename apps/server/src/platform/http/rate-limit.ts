@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config/config";
+import { clientKey } from "./client-key";
 
 /**
  * How the rate limit stands, as /readyz reports it: `shared` (counters in Redis, one limit for every
@@ -60,7 +61,7 @@ export class RateLimitBackend {
 
   /** Registers @fastify/rate-limit on `app` with this backend; says how the limit counts the first time. */
   async register(app: FastifyInstance): Promise<void> {
-    const common = { global: false, ipv6Subnet: 64 };
+    const common = { global: false, keyGenerator: (req: { ip: string }) => clientKey(req.ip) };
     const first = !this.log;
     this.log ??= app.log;
     if (!this.redis) {

@@ -2,6 +2,7 @@
 // (lead-writer.ts): each lead with its idempotency record, stored through the one writer of leads.
 import type { LeadCreatedBody } from "@site/contracts";
 import type { Kysely } from "kysely";
+import { type Spend, spendChallenges } from "../../platform/challenge/spent-challenges";
 import type { Channel, DB, IdempotencyKeysTable } from "../../platform/db/schema";
 import { newLeadId } from "../../platform/ids";
 import { type NewLead, storeLeads } from "./store-leads";
@@ -22,10 +23,15 @@ export interface LeadWrite {
   idem?: IdempotencyInput | undefined;
   /** The configured channels to notify (none for spam); an autoreply only within AUTOREPLY_INTERVAL. */
   channels?: readonly Channel[] | undefined;
+  /**
+   * The request's checked proof-of-work solution, spent with the lead; without one, or when it was
+   * spent before, the lead is stored as unverified.
+   */
+  challenge?: Spend | undefined;
 }
 
 export type CreateResult =
-  | { outcome: "created"; id: string; status: 201; body: LeadCreatedBody }
+  | { outcome: "created"; id: string; status: 201; body: LeadCreatedBody; unverified: boolean }
   | { outcome: "replay"; status: number; body: LeadCreatedBody }
   | { outcome: "key_reused" };
 
@@ -118,11 +124,25 @@ export async function writeLeadBatch(trx: Kysely<DB>, writes: readonly LeadWrite
     outcomes[i] = { outcome: "raced" };
     return false;
   });
-  await storeLeads(
+  // Each solution counts once: the first lead in the batch that carries it, if no one spent it before.
+  const spent = await spendChallenges(
     trx,
-    stored.map(({ w, id }) => ({ id, lead: w.lead, now: w.now, channels: w.channels ?? ["email"] })),
+    stored.flatMap(({ w }) => (w.challenge ? [w.challenge] : [])),
   );
-  for (const { i, id } of stored) outcomes[i] = { outcome: "created", id, status: 201, body: { id } };
+  const entries = stored.map(({ i, w, id }) => {
+    const verified = w.challenge !== undefined && spent.delete(w.challenge.id);
+    return {
+      i,
+      id,
+      lead: { ...w.lead, unverified: !verified },
+      now: w.now,
+      channels: w.channels ?? ["email"],
+    };
+  });
+  await storeLeads(trx, entries);
+  for (const { i, id, lead } of entries) {
+    outcomes[i] = { outcome: "created", id, status: 201, body: { id }, unverified: lead.unverified };
+  }
   return outcomes as BatchOutcome[];
 }
 

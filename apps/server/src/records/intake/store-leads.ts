@@ -4,7 +4,7 @@
 import type { QuotationService, StoredLeadKind } from "@site/contracts";
 import type { Kysely } from "kysely";
 import type { Channel, DB } from "../../platform/db/schema";
-import { queueDeliveries } from "../outbox/queue";
+import { queueDeliveries, teamChannels } from "../outbox/queue";
 
 export interface NewLead {
   kind: StoredLeadKind;
@@ -19,6 +19,11 @@ export interface NewLead {
   isSpam: boolean;
   /** The member it is assigned to from the start (a consultation's), if any. */
   assignee?: string | null | undefined;
+  /**
+   * Sent without a valid, unused proof-of-work solution (a form's lead): marked in the desk, and
+   * nothing is mailed to the address it typed (the team's channels only).
+   */
+  unverified?: boolean | undefined;
 }
 
 /** One lead to store: its id, what arrived, when, and where it is delivered (spam: nowhere). */
@@ -49,6 +54,7 @@ export async function storeLeads(trx: Kysely<DB>, entries: readonly LeadEntry[])
         created_at: now.toISOString(),
         last_activity_at: now.toISOString(),
         assignee: lead.assignee ?? null,
+        unverified: lead.unverified ? 1 : 0,
       })),
     )
     .execute();
@@ -56,6 +62,12 @@ export async function storeLeads(trx: Kysely<DB>, entries: readonly LeadEntry[])
     trx,
     entries
       .filter((e) => !e.lead.isSpam)
-      .map((e) => ({ leadId: e.id, email: e.lead.email, channels: e.channels, at: e.now })),
+      .map((e) => ({
+        leadId: e.id,
+        email: e.lead.email,
+        // An unverified lead's address is whatever was typed: no mail goes to it.
+        channels: e.lead.unverified ? teamChannels(e.channels) : e.channels,
+        at: e.now,
+      })),
   );
 }

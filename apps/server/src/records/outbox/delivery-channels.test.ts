@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { withChallenge } from "../../../test/challenge-helpers";
 import { autoreplyChannel, emailChannel } from "./delivery-channel";
 import { getLead } from "../lead-queries";
 import { createSmtpMailer } from "../../platform/mail/mailer";
@@ -53,12 +54,14 @@ describe.each(BACKENDS)("delivery channels on $backend", ({ backend, skip }) => 
         () => receiver.close(),
         () => peer.stop(),
       );
+      // Each lead as the site sends it, with a solved challenge (without one, no confirmation goes out).
       const post = async (payload: object, kind: "contact" | "quotation" = "contact") => {
-        const res = await (kind === "contact" ? app : quotation).inject({
+        const service = kind === "contact" ? app : quotation;
+        const res = await service.inject({
           method: "POST",
           url: `/${kind}`,
           headers: json,
-          payload,
+          payload: await withChallenge(service, payload),
         });
         expect(res.statusCode).toBe(201);
         return res.json<{ id: string }>().id;

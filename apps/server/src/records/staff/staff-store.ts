@@ -5,6 +5,7 @@ import type { DB } from "../../platform/db/schema";
 import { newLeadId } from "../../platform/ids";
 import { type AuditEntry, recordAudit } from "../audit";
 import { endSessionsOf } from "./session-store";
+import { staffNameProblem } from "./staff-name";
 import { hashToken, newToken } from "../../platform/tokens";
 
 /** An enrolment link works once, within this time. */
@@ -25,7 +26,9 @@ type Actor = Pick<AuditEntry, "actorType" | "actor">;
 
 /**
  * Invites a member (or re-invites: a removed member comes back, a current one gets a new link for
- * another device). Returns the single-use token of the enrolment link; only its hash is stored.
+ * another device). Returns the single-use token of the enrolment link; only its hash is stored. The
+ * member's earlier links that were not used yet stop working: only the latest invitation enrols.
+ * Throws StaffError for a name staffNameProblem refuses (given, kept, or made from the address).
  */
 export async function inviteStaff(
   db: Kysely<DB>,
@@ -39,6 +42,8 @@ export async function inviteStaff(
   const staff = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("staff").selectAll().where("email", "=", email).executeTakeFirst();
     const name = input.name?.trim() || existing?.name || email.split("@")[0]!;
+    const problem = staffNameProblem(name);
+    if (problem) throw new StaffError(`not a name for a member: ${JSON.stringify(name)}: ${problem}`);
     let id = existing?.id;
     if (id) {
       await trx.updateTable("staff").set({ name, removed_at: null }).where("id", "=", id).execute();
@@ -49,6 +54,14 @@ export async function inviteStaff(
         .values({ id, email, name, created_at: now.toISOString(), removed_at: null })
         .execute();
     }
+    // The earlier links end now (the enrolment page says a link "was replaced").
+    await trx
+      .updateTable("enrolments")
+      .set({ expires_at: now.toISOString() })
+      .where("staff_id", "=", id)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .execute();
     await trx
       .insertInto("enrolments")
       .values({

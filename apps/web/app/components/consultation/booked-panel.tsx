@@ -56,7 +56,7 @@ export function BookedPanel({
       <p className="text-sm text-slate-700">{meeting.serviceLabel}</p>
       <p className="text-sm text-slate-700">{consultation.booked.emailSent}</p>
       <div className="flex flex-wrap gap-3">
-        <IcsLink ics={meeting.ics} />
+        {meeting.ics ? <IcsLink ics={meeting.ics} /> : null}
         {children}
       </div>
     </section>

@@ -1,20 +1,24 @@
 import { LIMITS, QUOTATION_SERVICES } from "@site/contracts";
+import { challengeRefusalMessage } from "@site/contracts/challenge";
 import { type BookedMeeting, bookingSchema, CONSULTATION_PATHS } from "@site/contracts/consultation";
 import { LeadFormShell } from "~/components/forms/lead-form-shell";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { consultation } from "@site/content/data/consultation";
-import { postBooking } from "~/lib/consultation-api";
+import { bookingService, postBooking } from "~/lib/consultation-api";
 import { useSlots } from "~/lib/use-slots";
 import { type LeadFormMessages, useSubmitForm } from "~/lib/use-lead-form";
 import { TimeChooser } from "./time-chooser";
 
 const empty = { start: "", name: "", email: "", phone: "", company: "", service: "", note: "" };
 
-/** The service's own words for a time that cannot be booked (409, 422); the forms' words otherwise. */
+/**
+ * The service's own words for a time that cannot be booked (409, 422) or a refused anti-spam check
+ * (403); the forms' words otherwise.
+ */
 const messages: LeadFormMessages = {
   success: consultation.messages.success,
   failure: (r) =>
-    (r.status === 409 || r.status === 422 ? serviceMessage(r.body) : undefined) ??
+    (r.status === 409 || r.status === 422 ? serviceMessage(r.body) : challengeRefusalMessage(r.body)) ??
     consultation.messages.failure,
   unreachable: () => consultation.messages.unreachable,
 };
@@ -33,14 +37,16 @@ export function BookingForm({ zone, own, onZone, onBooked }: BookingFormProps) {
   const { slots, reload } = useSlots(zone);
   const { bind, form, setValue } = useSubmitForm({
     schema: bookingSchema,
+    challenge: bookingService,
     submit: (payload, key, signal) => postBooking(CONSULTATION_PATHS.book, payload, signal, key),
     initialValues: empty,
     messages,
     extra: () => ({ zone: zone ?? "" }),
     onSuccess: (body) => onBooked(body as BookedMeeting),
-    // The slot was taken meanwhile: show what is free now.
+    // The slot was taken meanwhile: show what is free now (a cap's refusal keeps the choice).
     onFailure: (r) => {
-      if (r.status === 409) {
+      const error = (r.body as { error?: string } | undefined)?.error;
+      if (r.status === 409 && (error === "slot_taken" || error === "day_full")) {
         setValue("start", "");
         reload();
       }

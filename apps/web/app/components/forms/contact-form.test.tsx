@@ -3,7 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContactForm } from "./contact-form";
-import { mockFetch } from "./test-fetch";
+import { verifySolution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
+import { mockFetch, TEST_CHALLENGE_SECRET } from "./test-fetch";
 
 const SUCCESS = "Thank you for contacting us! We'll get back to you soon.";
 const FAILURE = "Something went wrong. Please try again later.";
@@ -118,7 +120,7 @@ describe("ContactForm", { timeout: 20_000 }, () => {
 
     const button = screen.getByRole("button", { name: "Submitting..." });
     expect(button).toBeDisabled();
-    expect(api.fetchMock).toHaveBeenCalledTimes(1);
+    await api.sent(1);
     const { url, init, key, body } = api.call(0);
     expect(url).toBe("http://localhost:8081/contact");
     expect(init.method).toBe("POST");
@@ -129,7 +131,14 @@ describe("ContactForm", { timeout: 20_000 }, () => {
       phone: "+44 20 7946 0000",
       message: "We need a new stock system.",
       website: "",
+      altcha: expect.any(String),
     });
+    // The proof of work, solved while the form was filled in: a real solution of the service's challenge.
+    const { challenge, solution } = JSON.parse(atob(body.altcha as string));
+    expect(
+      await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: TEST_CHALLENGE_SECRET }),
+    ).toMatchObject({ verified: true });
+    expect(api.challenges).toHaveBeenCalledTimes(1);
 
     await api.answer(201);
     expect(within(screen.getByRole("status")).getByText(SUCCESS)).toBeInTheDocument();
@@ -224,6 +233,7 @@ describe("ContactForm", { timeout: 20_000 }, () => {
     await fill();
     (screen.getByLabelText("Leave this field empty") as HTMLInputElement).value = "https://spam.example";
     await submit();
+    await api.sent(1);
     expect(api.call(0).body.website).toBe("https://spam.example");
     await api.answer(201);
     expect(screen.getByLabelText("Leave this field empty")).toHaveValue("");
@@ -234,6 +244,7 @@ describe("ContactForm", { timeout: 20_000 }, () => {
     const { fill, submit, user } = setup();
     await fill();
     await submit();
+    await api.sent(1);
     await user.type(screen.getByLabelText(/^phone/i), "{Enter}");
     expect(api.fetchMock).toHaveBeenCalledTimes(1);
     await api.answer(201);

@@ -95,6 +95,7 @@ describe("QuoteForm", { timeout: 20_000 }, () => {
     await submit();
 
     expect(screen.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    await api.sent(1);
     const { url, key, body } = api.call(0);
     expect(url).toBe("http://localhost:8091/quotation");
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
@@ -106,6 +107,7 @@ describe("QuoteForm", { timeout: 20_000 }, () => {
       service: "erp-consultation",
       details: "",
       website: "",
+      altcha: expect.any(String),
     });
 
     await api.answer(201, { id: "q-1" });

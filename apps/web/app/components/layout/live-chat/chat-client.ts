@@ -10,6 +10,7 @@ import {
   type ChatStartInput,
   type ChatStatus,
 } from "@site/contracts/chat";
+import { challengeRefusalMessage } from "@site/contracts/challenge";
 import { uuidV7 } from "@site/contracts/uuid";
 import { liveChat as liveChatCopy } from "@site/content/data/live-chat";
 
@@ -32,6 +33,13 @@ export class ChatRequestError extends Error {
 
 export const newClientId = () => uuidV7(crypto.getRandomValues(new Uint8Array(16)), Date.now());
 
+/** 32 random bytes, base64url: a start's secret, and the name of the panel's stream. */
+export const newSecret = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
 function wordsFor(status: number, path: string): string {
   if (status === 429)
     return path === CHAT_PATHS.conversations ? liveChatCopy.tooManyChats : liveChatCopy.tooFast;
@@ -53,7 +61,7 @@ async function request<T>(path: string, body?: unknown): Promise<T> {
     const fields = (data as { fields?: Record<string, string[]> } | null)?.fields;
     throw new ChatRequestError(
       res.status,
-      wordsFor(res.status, path),
+      challengeRefusalMessage(data) ?? wordsFor(res.status, path),
       res.status === 400 ? fields : undefined,
     );
   }
@@ -75,11 +83,26 @@ export const chatApi = {
     request<null>(CHAT_PATHS.typing, { conversationId: s.conversationId, token: s.token }),
   read: (s: ChatSession, seq: number) =>
     request<null>(CHAT_PATHS.read, { conversationId: s.conversationId, token: s.token, seq }),
+  /** The messages before `before` (the stream replays only the latest). */
+  history: (s: ChatSession, before: number) =>
+    request<{ messages: ChatMessage[] }>(CHAT_PATHS.history, {
+      conversationId: s.conversationId,
+      token: s.token,
+      before,
+    }),
 };
 
-/** The stream's address; `after` is the last seq the panel has (a new EventSource sends no Last-Event-ID). */
-export function streamUrl(s: ChatSession, after: number): string {
-  const q = new URLSearchParams({ conversation: s.conversationId, token: s.token, after: String(after) });
+/**
+ * The stream's address; `after` is the last seq the panel has (a new EventSource sends no
+ * Last-Event-ID); `key` names this panel's stream, so its reconnection replaces its old one.
+ */
+export function streamUrl(s: ChatSession, after: number, key: string): string {
+  const q = new URLSearchParams({
+    conversation: s.conversationId,
+    token: s.token,
+    after: String(after),
+    stream: key,
+  });
   return `${base}${CHAT_PATHS.stream}?${q}`;
 }
 

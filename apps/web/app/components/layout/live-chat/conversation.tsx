@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@site/contracts/chat";
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { liveChat as copy } from "@site/content/data/live-chat";
 import type { useLiveChat } from "./use-live-chat";
 
@@ -23,14 +23,30 @@ export function Conversation({ chat }: { chat: Chat }) {
   const list = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const composerId = useId();
-  const count = chat.messages.length + chat.outgoing.length;
+  const newest = `${chat.messages.at(-1)?.seq}.${chat.outgoing.length}`;
+  const oldest = chat.messages[0]?.seq;
+  const height = useRef(0);
+  const earlierFocused = useRef(false);
 
   useEffect(() => {
     composer.current?.focus();
   }, []);
+  // Earlier messages come in above: the view stays on what the visitor was reading.
+  useLayoutEffect(() => {
+    if (list.current) list.current.scrollTop += list.current.scrollHeight - height.current;
+  }, [oldest]);
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
-  }, [count, chat.typing]);
+  }, [newest, chat.typing]);
+  useEffect(() => {
+    height.current = list.current?.scrollHeight ?? 0;
+  });
+  // The last earlier messages came in while the button had focus: the list takes it, not the page.
+  useLayoutEffect(() => {
+    if (chat.hasEarlier || !earlierFocused.current) return;
+    earlierFocused.current = false;
+    if (!document.activeElement || document.activeElement === document.body) list.current?.focus();
+  }, [chat.hasEarlier]);
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -71,8 +87,21 @@ export function Conversation({ chat }: { chat: Chat }) {
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (WCAG 2.1.1)
         tabIndex={0}
         data-chat-log=""
+        onScroll={(e) => {
+          if (e.currentTarget.scrollTop === 0 && chat.hasEarlier) void chat.loadEarlier();
+        }}
         className="max-h-64 overflow-y-auto rounded-lg bg-slate-50 p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
+        {chat.hasEarlier && (
+          <button
+            type="button"
+            onFocus={() => (earlierFocused.current = true)}
+            onClick={() => void chat.loadEarlier()}
+            className="mx-auto mb-2 block rounded text-xs font-semibold text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {copy.earlier}
+          </button>
+        )}
         <ol className="space-y-2">
           {chat.messages.map((m) => {
             const own = m.author === "visitor";

@@ -1,10 +1,11 @@
-import { HONEYPOT_FIELD, fieldErrors } from "@site/contracts";
+import { CHALLENGE_FIELD, HONEYPOT_FIELD, fieldErrors } from "@site/contracts";
 import { type ChatStartInput, chatStartSchema } from "@site/contracts/chat";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "~/components/ui/site-link";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { liveChat as copy } from "@site/content/data/live-chat";
+import { useChallenge } from "~/lib/challenge";
 import { ChatRequestError } from "./chat-client";
 
 const buttonClass =
@@ -14,12 +15,15 @@ const buttonClass =
 export function StartForm({
   onStart,
 }: {
-  onStart: (input: Omit<ChatStartInput, "clientId">) => Promise<void>;
+  onStart: (input: Omit<ChatStartInput, "clientId" | "secret">) => Promise<void>;
 }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  // The anti-spam check, solved while the visitor fills this in (the contact service takes the chat).
+  const formRef = useRef<HTMLFormElement>(null);
+  const challenge = useChallenge(__SERVICE_URLS__.contact, formRef);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,7 +36,7 @@ export function StartForm({
       page: window.location.pathname,
       [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ""),
     };
-    const checked = chatStartSchema.omit({ clientId: true }).safeParse(input);
+    const checked = chatStartSchema.omit({ clientId: true, secret: true }).safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
       return;
@@ -41,7 +45,10 @@ export function StartForm({
     setFailure(null);
     setBusy(true);
     try {
-      await onStart(input as Omit<ChatStartInput, "clientId">);
+      await onStart({
+        ...(input as Omit<ChatStartInput, "clientId" | "secret">),
+        [CHALLENGE_FIELD]: await challenge.take(),
+      });
     } catch (err) {
       if (err instanceof ChatRequestError && err.fields) setErrors(err.fields);
       setFailure(err instanceof ChatRequestError ? err.message : copy.unavailable);
@@ -51,7 +58,7 @@ export function StartForm({
 
   const first = (field: string) => errors[field]?.[0];
   return (
-    <form noValidate onSubmit={submit} className="relative space-y-3" aria-label="Start a chat">
+    <form ref={formRef} noValidate onSubmit={submit} className="relative space-y-3" aria-label="Start a chat">
       <p>{copy.startIntro}</p>
       <TextField
         label={copy.name}

@@ -1,10 +1,13 @@
 // The visitor's conversation: the session kept in the browser (after consent), the stream
-// (EventSource: replayed from the last seq on every reconnection), sending with a clientId so a retry
-// is stored once, typing and read marks. Lives in the panel's lazy chunk.
+// (EventSource: replayed from the last seq on every reconnection; it ends when the conversation is
+// closed, until the visitor writes again), sending with a clientId so a retry is stored once, a start
+// retried with its secret, earlier messages on request, typing and read marks. Lives in the panel's
+// lazy chunk.
 import {
   CHAT_EVENTS,
   CHAT_LINK_FRAGMENT,
   type ChatConversationState,
+  type ChatEndEvent,
   type ChatMessage,
   type ChatSession,
   type ChatStartInput,
@@ -17,9 +20,13 @@ import {
   keptUntil,
   loadChat,
   newClientId,
+  newSecret,
   saveChat,
   streamUrl,
 } from "./chat-client";
+import { CHALLENGE_FIELD } from "@site/contracts";
+import { liveChat as copy } from "@site/content/data/live-chat";
+import { useEarlierMessages, withMessage } from "./use-earlier-messages";
 
 /** A message of the visitor's not yet stored (or refused). */
 export interface Outgoing {
@@ -33,12 +40,10 @@ const TYPING_SHOWN_MS = 4_000;
 const TYPING_EVERY_MS = 3_000;
 /** Automatic tries of a send that got no answer (then the visitor can retry by hand). */
 const SEND_TRIES = 4;
+/** A stream that is back within this (the server renews it every minute) never showed as lost. */
+const QUIET_RECONNECT_MS = 3_000;
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The messages with `m` in its place by seq, once (the send's answer and the stream both bring it). */
-const withMessage = (all: ChatMessage[], m: ChatMessage) =>
-  all.some((x) => x.seq === m.seq) ? all : [...all, m].sort((a, b) => a.seq - b.seq);
 
 function linkInAddress(): string | undefined {
   const prefix = `#${CHAT_LINK_FRAGMENT}=`;
@@ -55,8 +60,13 @@ export function useLiveChat() {
   const [typing, setTyping] = useState(false);
   const [connected, setConnected] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
+  const [streaming, setStreaming] = useState(true);
   const lastSeq = useRef(0);
   const lastTyping = useRef(0);
+  /** This panel's stream's name (its reconnection replaces its old stream on the server). */
+  const streamKey = useRef(newSecret());
+  /** The start being tried: a retry of the same input repeats its clientId and secret. */
+  const pendingStart = useRef<{ input: string; clientId: string; secret: string } | null>(null);
 
   const keep = useCallback((s: ChatSession) => {
     setSession(s);
@@ -121,14 +131,16 @@ export function useLiveChat() {
   // The stream, for as long as the panel shows the conversation. A closed EventSource (an error
   // answer, not just a dropped connection) is replaced after a pause, from the last seq received.
   useEffect(() => {
-    if (!session) return;
+    if (!session || !streaming) return;
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let typingOff: ReturnType<typeof setTimeout> | undefined;
+    let lost: ReturnType<typeof setTimeout> | undefined;
     let pause = 1_000;
     const connect = () => {
-      source = new EventSource(streamUrl(session, lastSeq.current));
+      source = new EventSource(streamUrl(session, lastSeq.current, streamKey.current));
       source.onopen = () => {
+        clearTimeout(lost);
         setConnected(true);
         pause = 1_000;
       };
@@ -151,8 +163,21 @@ export function useLiveChat() {
         clearTimeout(typingOff);
         typingOff = setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
       });
+      // The last event of a stream not to open again as it is.
+      source.addEventListener(CHAT_EVENTS.end, (e) => {
+        const { reason } = JSON.parse((e as MessageEvent<string>).data) as ChatEndEvent;
+        source?.close();
+        clearTimeout(lost);
+        setConnected(true);
+        if (reason === "closed") return setStreaming(false);
+        // Replaced by another tab (a reply's link): its session is kept here too; else it is over.
+        const saved = loadChat();
+        if (saved?.conversationId === session.conversationId && saved.token !== session.token) keep(saved);
+        else forget(copy.linkExpired);
+      });
       source.onerror = () => {
-        setConnected(false);
+        clearTimeout(lost);
+        lost = setTimeout(() => setConnected(false), QUIET_RECONNECT_MS);
         if (source?.readyState !== EventSource.CLOSED) return; // it reconnects by itself
         retry = setTimeout(connect, pause);
         pause = Math.min(pause * 2, 15_000);
@@ -163,8 +188,9 @@ export function useLiveChat() {
       source?.close();
       clearTimeout(retry);
       clearTimeout(typingOff);
+      clearTimeout(lost);
     };
-  }, [session]);
+  }, [session, streaming, keep, forget]);
 
   const deliver = useCallback(
     async (s: ChatSession, item: Outgoing) => {
@@ -175,6 +201,8 @@ export function useLiveChat() {
           // Stored: shown now; the stream brings the same seq (and any before it the panel missed).
           setMessages((all) => withMessage(all, message));
           saveChat({ ...s, expiresAt: keptUntil(), open: true });
+          // A message reopens a closed conversation: listen again.
+          setStreaming(true);
           return;
         } catch (err) {
           const e = err instanceof ChatRequestError ? err : new ChatRequestError(0, String(err));
@@ -216,14 +244,25 @@ export function useLiveChat() {
   );
 
   const start = useCallback(
-    async (input: Omit<ChatStartInput, "clientId">) => {
-      const s = await chatApi.start({ ...input, clientId: newClientId() });
+    async (input: Omit<ChatStartInput, "clientId" | "secret">) => {
+      // Kept in memory only: after a reload mid-start, a new start is a new conversation. Each try
+      // brings a fresh challenge solution: the same start is the same input without it.
+      const { [CHALLENGE_FIELD]: _solution, ...same } = input;
+      const key = JSON.stringify(same);
+      if (pendingStart.current?.input !== key) {
+        pendingStart.current = { input: key, clientId: newClientId(), secret: newSecret() };
+      }
+      const { clientId, secret } = pendingStart.current;
+      const s = await chatApi.start({ ...input, clientId, secret });
+      pendingStart.current = null;
       setNotice(null);
       keep(s);
       setStatus((st) => (st ? { ...st, online: s.online } : st));
     },
     [keep],
   );
+
+  const earlier = useEarlierMessages(session, messages, setMessages);
 
   const typed = useCallback(() => {
     if (!session || Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
@@ -241,6 +280,7 @@ export function useLiveChat() {
     typing,
     connected,
     notice,
+    ...earlier,
     start,
     send,
     retry,

@@ -48,8 +48,30 @@ function whenNear(root: HTMLElement, run: () => void) {
   observer.observe(content);
 }
 
-// Each island is hydrated in a task of its own (as React's hydration yields between slices), so no one
-// task holds the main thread for the whole chrome: a tap meanwhile is answered between two islands.
+/**
+ * The events that wake an island hydrated on first use, listened for on its root in the capture phase:
+ * they reach the root before any element inside it, so the widget is hydrated, its own listeners in
+ * place, before the same event reaches them (a pointer's pointerover comes before its pointerenter and
+ * click, a focus's focusin before the key that follows).
+ */
+const FIRST_USE_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "click"];
+
+/** Runs `run` at the first use of the island's markup or the page's first scroll (or now, if scrolled). */
+function onFirstUse(root: HTMLElement, run: () => void) {
+  const wake = () => {
+    for (const type of FIRST_USE_EVENTS) root.removeEventListener(type, wake, true);
+    removeEventListener("scroll", wake);
+    run();
+  };
+  // A page opened at a fragment, or restored scrolled, shows the scrolled state at once.
+  if (window.scrollY > 0) return run();
+  for (const type of FIRST_USE_EVENTS) root.addEventListener(type, wake, { capture: true, passive: true });
+  addEventListener("scroll", wake, { passive: true });
+}
+
+// Each island hydrated at load is hydrated in a task of its own (as React's hydration yields between
+// slices), so no one task holds the main thread for the whole chrome: a tap meanwhile is answered
+// between two islands.
 const queue: (() => void)[] = [];
 const nextIsland = new MessageChannel();
 nextIsland.port1.onmessage = () => {
@@ -61,8 +83,11 @@ nextIsland.port1.onmessage = () => {
 for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
   const name = root.getAttribute(ISLAND_ATTRIBUTE) as IslandName;
   const island = islands[name];
-  if ("component" in island) queue.push(() => hydrate(root, island.component as ComponentType));
-  else
+  if ("component" in island) {
+    const run = () => hydrate(root, island.component as ComponentType);
+    if (island.hydrate === "load") queue.push(run);
+    else onFirstUse(root, run);
+  } else
     whenNear(root, () => {
       island.whenNear().then(
         (component) => hydrate(root, component as ComponentType),

@@ -8,17 +8,24 @@ import { Header } from "~/components/layout/header";
 import { OfferPopup } from "~/components/layout/offer-popup";
 
 type Entry<N extends IslandName> =
-  /** Hydrated as soon as the script runs. */
-  | { component: Islands[N] }
+  /**
+   * Hydrated as soon as the script runs ("load"), or only once the visitor first points at, touches,
+   * focuses or clicks its markup, or scrolls the page ("first-use"): until then it is the prerendered
+   * HTML, which shows what the widget shows before anyone uses it, and costs the page's load nothing.
+   */
+  | { component: Islands[N]; hydrate: "load" | "first-use" }
   /** Hydrated once within 300 px of the viewport, its code fetched then. */
   | { whenNear: () => Promise<Islands[N]> };
 
+// At load: the cookie banner (on screen at a first visit, it lifts the floating buttons above itself),
+// the chat button (lifted with it; the live chat reopens a conversation on load) and the offer popup
+// (its clock starts with the page). The header and back-to-top change only when used or scrolled.
 export const islands: { [N in IslandName]: Entry<N> } = {
-  header: { component: Header },
-  "back-to-top": { component: BackToTop },
-  chat: { component: ChatWidget },
-  "cookie-banner": { component: CookieBanner },
-  "offer-popup": { component: OfferPopup },
+  header: { component: Header, hydrate: "first-use" },
+  "back-to-top": { component: BackToTop, hydrate: "first-use" },
+  chat: { component: ChatWidget, hydrate: "load" },
+  "cookie-banner": { component: CookieBanner, hydrate: "load" },
+  "offer-popup": { component: OfferPopup, hydrate: "load" },
   "why-choose": {
     whenNear: () => import("~/components/sections/why-choose-carousel").then((m) => m.WhyChooseCarousel),
   },

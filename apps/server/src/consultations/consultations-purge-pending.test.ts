@@ -15,7 +15,7 @@ describe.each(BACKENDS)("an unconfirmed booking at the purge ($backend)", ({ bac
   const peer = useSmtpPeer();
 
   it.skipIf(skip)(
-    "deletes a booking never confirmed at the next purge, and keeps a confirmed one",
+    "deletes a booking never confirmed at the next purge, keeps a confirmed one, and its caps once it began",
     async () => {
       await c.member("Maya Perera");
       const lapsed = (await c.post("/consultation", bookingBody(TUESDAY_10))).json();
@@ -44,6 +44,14 @@ describe.each(BACKENDS)("an unconfirmed booking at the purge ($backend)", ({ bac
       expect(await c.db.selectFrom("consultation_upcoming").select("lead_id").distinct().execute()).toEqual([
         { lead_id: kept.id },
       ]);
+      // Once the meeting has begun, its places among the address's and the client's upcoming ones (a
+      // hash of the visitor's network address among them) are not kept: the meeting itself is.
+      c.clock.set(new Date("2026-01-07T10:00:00.000Z"));
+      await purgeExpired(c.database, { retention: DEFAULT_RETENTION, now: c.clock.now(), actor });
+      expect(await c.db.selectFrom("consultation_upcoming").selectAll().execute()).toEqual([]);
+      expect(
+        (await c.db.selectFrom("consultations").select("lead_id").execute()).map((r) => r.lead_id),
+      ).toEqual([kept.id]);
     },
   );
 });

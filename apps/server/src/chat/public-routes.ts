@@ -25,7 +25,6 @@ import { addMessage, markRead, renewVisitorToken, startConversation } from "./ch
 import { forbidden } from "./public-answers";
 import { registerChatStreamRoutes } from "./public-stream";
 
-
 /** Typing, read marks, status and stream connections: generous, but bounded. */
 const SIGNALS_PER_MINUTE = 120;
 

@@ -40,11 +40,15 @@ class PuppeteerTab implements Driver {
   async goto(url: string) {
     await this.page.goto(url, { waitUntil: "load", timeout: 30_000 });
     // Over BiDi, a navigation started right after the previous load event can resolve on that
-    // earlier page's events: make sure the new document is the one that has loaded.
+    // earlier page's events: make sure the new document is the one that has loaded. Its address without
+    // the fragment: a page may rewrite its fragment as soon as it has run (the consultation's #confirm=…
+    // becomes #manage=… once confirmed), which a poll after the load then never saw as given.
+    const target = new URL(url);
+    target.hash = "";
     await this.page.waitForFunction(
-      (href: string) => location.href === href && document.readyState === "complete",
+      (href: string) => location.href.split("#")[0] === href && document.readyState === "complete",
       { timeout: 30_000, polling: 20 },
-      new URL(url).href,
+      target.href,
     );
   }
 

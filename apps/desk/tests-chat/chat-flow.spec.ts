@@ -19,7 +19,8 @@ test("a visitor and a member chat live; the visitor reloads and the conversation
   await expect(panel.getByText("someone from our team will answer in a minute")).toBeVisible();
   await checkScreen(guest.page, info, "chat-start");
   // Consent is required before anything is sent or stored.
-  const who = `Grace Hopper ${info.project.name}`;
+  // One name per attempt: a retry (or --repeat-each) finds only its own row in the member's list.
+  const who = `Grace Hopper ${info.project.name} ${info.retry}.${info.repeatEachIndex}`;
   await panel.getByLabel("Your name").fill(who);
   await panel.getByLabel("Your e-mail").fill("grace@example.com");
   await panel.getByLabel("Your message").fill("Do you build ERP integrations?");

@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "../../../scripts/chromium.mjs";
 import { checkScreen, visitor } from "./support/people";
+
+// Chromium animates a keyboard scroll over the page's frames (Page Down: scrollTop 0 just after the
+// key, 224 px 500 ms later). In one CI run Page Down did not move the list within 7 s, in both
+// attempts, on the desktop viewport only (40 runs here passed, loaded or not). Without smooth
+// scrolling the key scrolls at once: the check is that the keyboard reaches the list and scrolls it,
+// not the animation's timing.
+test.use({
+  launchOptions: { executablePath: chromiumPath, args: [...chromiumFlags, "--disable-smooth-scrolling"] },
+});
 
 /**
  * A conversation longer than the panel's message list (issue 31): the list scrolls, and a keyboard

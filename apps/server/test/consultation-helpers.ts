@@ -18,6 +18,8 @@ import { OutboxWorker } from "../src/records/outbox/outbox-worker";
 import { saveCompanySettings, saveMember } from "../src/consultations/availability-store";
 import { SessionStore } from "../src/records/staff/session-store";
 import { inviteStaff } from "../src/records/staff/staff-store";
+import { signLink } from "../src/consultations/link-token";
+import { withChallenge } from "./challenge-helpers";
 import { type Backend, openTestDatabase, ORIGIN, type TestDatabase, testConfig } from "./helpers";
 
 const TABLES = [
@@ -40,6 +42,7 @@ const TABLES = [
 ] as const;
 
 const DESK_ORIGIN = "http://localhost:8100";
+const MAIL_FROM = "Ceylon Bridge <no-reply@example.com>";
 export const headers = { "content-type": "application/json", origin: ORIGIN };
 
 /** Monday 5 January 2026, 06:00 UTC (GMT): the first slot past the 4 h notice is 10:00 London. */
@@ -102,6 +105,35 @@ export function useConsultations(backend: Backend, opts: { confirmEmail?: boolea
     email: "t@example.com",
   };
 
+  /**
+   * The contact role; a suite books from one address (the inject's 127.0.0.1), so its limits are
+   * lifted. `instance: 2` is another instance: its own connection to the same database.
+   */
+  async function contact(env: Record<string, string> = {}, opts: { instance?: 1 | 2 } = {}) {
+    if (opts.instance === 2) second ??= await openDatabase(t.url);
+    const app = await buildApp("contact", {
+      config: testConfig({
+        RATE_LIMIT_PER_MINUTE: "1000",
+        CONSULTATIONS_PER_CLIENT: "1000",
+        // It mails (so a booking can wait for its confirmation); this app itself never connects.
+        SMTP_URL: "smtp://127.0.0.1:9",
+        ...env,
+      }),
+      database: opts.instance === 2 ? second! : t.database,
+      clock,
+    });
+    apps.push(app);
+    return app;
+  }
+  async function linkSecret() {
+    const row = await t.database.db
+      .selectFrom("server_secrets")
+      .select("value")
+      .where("name", "=", "consultation-link-hmac")
+      .executeTakeFirstOrThrow();
+    return Buffer.from(row.value, "base64");
+  }
+
   return {
     get database() {
       return t.database;
@@ -160,32 +192,28 @@ export function useConsultations(backend: Backend, opts: { confirmEmail?: boolea
       const { token } = await new SessionStore(t.database.db, clock).create(staff.id);
       return { app, staff, headers: { origin: DESK_ORIGIN, cookie: `${DESK_SESSION_COOKIE}=${token}` } };
     },
+    contact,
+    /** The consultation links' key, as the server made it (stored in the database at first use). */
+    linkSecret,
     /**
-     * The contact role; a suite books from one address (the inject's 127.0.0.1), so its limits are
-     * lifted. `instance: 2` is another instance: its own connection to the same database.
+     * POSTs `payload` to `path` on the contact role (instance 1 or 2), which mails as the company; a
+     * booking goes with a solved challenge.
      */
-    async contact(env: Record<string, string> = {}, opts: { instance?: 1 | 2 } = {}) {
-      if (opts.instance === 2) second ??= await openDatabase(t.url);
-      const app = await buildApp("contact", {
-        config: testConfig({
-          RATE_LIMIT_PER_MINUTE: "1000",
-          CONSULTATIONS_PER_CLIENT: "1000",
-          // It mails (so a booking can wait for its confirmation); this app itself never connects.
-          SMTP_URL: "smtp://127.0.0.1:9",
-          ...env,
-        }),
-        database: opts.instance === 2 ? second! : t.database,
-        clock,
-      });
-      apps.push(app);
-      return app;
+    async post(path: string, payload: object, instance: 1 | 2 = 1) {
+      const app = await contact({ MAIL_FROM }, { instance });
+      const body = path === "/consultation" ? await withChallenge(app, payload) : payload;
+      return app.inject({ method: "POST", url: path, headers, payload: body });
+    },
+    /** The link a booking's confirmation mail holds, as its token. */
+    async confirmToken(id: string) {
+      return signLink(await linkSecret(), id, "confirm");
     },
     /** An outbox worker of this process (the meetings' channels and the team's), mailing `smtpUrl`. */
     worker(smtpUrl: string) {
       const config = testConfig({
         SMTP_URL: smtpUrl,
         NOTIFY_TO: "sales@example.com",
-        MAIL_FROM: "Ceylon Bridge <no-reply@example.com>",
+        MAIL_FROM,
       });
       return new OutboxWorker({
         database: t.database,

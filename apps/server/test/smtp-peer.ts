@@ -1,4 +1,5 @@
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 import { freePort } from "./helpers";
 
 // A real SMTP peer (smtp-server) on loopback, and a small MIME reader for what it receives.
@@ -141,4 +142,26 @@ export async function createSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smt
     },
   };
   return peer;
+}
+
+/**
+ * A suite's SMTP peer: started before its tests, stopped after them. `mailsTo` holds the mails one
+ * address received.
+ */
+export function useSmtpPeer() {
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await createSmtpPeer();
+    await peer.start();
+  });
+  afterAll(async () => peer.stop());
+  return {
+    get url() {
+      return peer.url;
+    },
+    get mails() {
+      return peer.mails;
+    },
+    mailsTo: (address: string) => peer.mails.filter((m) => m.envelope.to.includes(address)),
+  };
 }

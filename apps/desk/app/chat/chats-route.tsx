@@ -1,7 +1,8 @@
 import { chatAvailabilitySchema, chatListSchema, type ChatSummary } from "@site/contracts/desk";
 import { ArrowLeft, Bell, BellOff } from "lucide-react";
 import { useState } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
+import { RouteError } from "~/components/route-error";
 import { buttonSecondary, card, focusRing } from "~/components/ui";
 import { api, ApiError } from "~/lib/api";
 import { useDesk } from "~/lib/desk-context";
@@ -184,16 +185,11 @@ export default function Chats({ loaderData, params }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <div className="py-16 text-center">
-      <h1 className="text-xl font-semibold">
-        {isRouteErrorResponse(error) ? "Not found" : "Something went wrong"}
-      </h1>
-      <p className="mt-2 text-slate-700">
-        {isRouteErrorResponse(error) ? String(error.data) : "The chats could not be shown. Try again."}
-      </p>
-      <Link to="/chats" className="mt-4 inline-block font-medium text-brand-700 underline">
-        Back to the chats
-      </Link>
-    </div>
+    <RouteError
+      error={error}
+      notFound="Not found"
+      failed="The chats could not be shown. Try again."
+      back={{ to: "/chats", label: "Back to the chats" }}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { type Meeting, meetingSchema } from "@site/contracts/desk";
 import { slotsAnswerSchema } from "@site/contracts/consultation";
 import { useEffect, useId, useState } from "react";
-import { Link, useRevalidator } from "react-router";
-import { Modal } from "~/components/modal";
-import { buttonPrimary, buttonSecondary, card, fieldControl, fieldLabel, focusRing } from "~/components/ui";
-import { api, ApiError } from "~/lib/api";
+import { Link } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { buttonSecondary, card, fieldControl, fieldLabel, focusRing } from "~/components/ui";
+import { api } from "~/lib/api";
 import { CancelAddressDialog } from "./cancel-address-dialog";
 import { dayLabel, timeIn, viewerZone } from "./time";
 
@@ -12,110 +12,77 @@ import { dayLabel, timeIn, viewerZone } from "./time";
 function MoveDialog({ meeting, onClose }: { meeting: Meeting; onClose: () => void }) {
   const zone = viewerZone();
   const id = useId();
-  const revalidator = useRevalidator();
   const [days, setDays] = useState<{ date: string; slots: string[] }[]>();
   const [start, setStart] = useState("");
-  const [error, setError] = useState<string>();
+  const [loadError, setLoadError] = useState(false);
   useEffect(() => {
     const q = new URLSearchParams({ zone, except: meeting.leadId });
     api(slotsAnswerSchema, `/api/consultations/slots?${q}`).then(
       (a) => setDays(a.days),
-      () => setError("The free times could not be loaded."),
+      () => setLoadError(true),
     );
   }, [meeting.leadId, zone]);
-  async function move() {
-    try {
-      await api(meetingSchema, `/api/consultations/${meeting.leadId}/reschedule`, {
-        method: "POST",
-        body: { start },
-      });
-      await revalidator.revalidate();
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : "The meeting could not be moved.");
-    }
-  }
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={`Reschedule: ${meeting.visitor.name}`}
       widthClass="w-[min(32rem,calc(100vw-2rem))]"
+      keepLabel="Keep the time"
+      actLabel="Move the meeting"
+      disabled={!start}
+      failure="The meeting could not be moved."
+      onClose={onClose}
+      act={() =>
+        api(meetingSchema, `/api/consultations/${meeting.leadId}/reschedule`, {
+          method: "POST",
+          body: { start },
+        })
+      }
     >
-      <div className="space-y-4 p-4">
-        <label htmlFor={id} className={fieldLabel}>
-          New time ({zone})
-        </label>
-        <select
-          id={id}
-          className={fieldControl}
-          value={start}
-          onChange={(e) => setStart(e.target.value)}
-          disabled={!days}
-        >
-          <option value="">{days ? "Choose a time" : "Loading…"}</option>
-          {days?.map((d) => (
-            <optgroup key={d.date} label={dayLabel(d.date)}>
-              {d.slots.map((s) => (
-                <option key={s} value={s}>
-                  {dayLabel(d.date)}, {timeIn(s, zone)}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        <p className="text-sm text-slate-600">The visitor gets the updated invitation by e-mail.</p>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonSecondary} onClick={onClose}>
-            Keep the time
-          </button>
-          <button type="button" className={buttonPrimary} disabled={!start} onClick={move}>
-            Move the meeting
-          </button>
-        </div>
-      </div>
-    </Modal>
+      <label htmlFor={id} className={fieldLabel}>
+        New time ({zone})
+      </label>
+      <select
+        id={id}
+        className={fieldControl}
+        value={start}
+        onChange={(e) => setStart(e.target.value)}
+        disabled={!days}
+      >
+        <option value="">{days ? "Choose a time" : "Loading…"}</option>
+        {days?.map((d) => (
+          <optgroup key={d.date} label={dayLabel(d.date)}>
+            {d.slots.map((s) => (
+              <option key={s} value={s}>
+                {dayLabel(d.date)}, {timeIn(s, zone)}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <p className="text-sm text-slate-600">The visitor gets the updated invitation by e-mail.</p>
+      {loadError ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          The free times could not be loaded.
+        </p>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 
 function CancelDialog({ meeting, onClose }: { meeting: Meeting; onClose: () => void }) {
-  const revalidator = useRevalidator();
-  const [error, setError] = useState<string>();
-  async function cancel() {
-    try {
-      await api(meetingSchema, `/api/consultations/${meeting.leadId}/cancel`, { method: "POST" });
-      await revalidator.revalidate();
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : "The meeting could not be cancelled.");
-    }
-  }
   return (
-    <Modal open onClose={onClose} title={`Cancel the meeting with ${meeting.visitor.name}?`}>
-      <div className="space-y-4 p-4">
-        <p className="text-sm text-slate-700">
-          The visitor and the member get a cancellation by e-mail; the time is free again.
-        </p>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonSecondary} onClick={onClose}>
-            Keep it
-          </button>
-          <button type="button" className={buttonPrimary} onClick={cancel}>
-            Cancel the meeting
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      title={`Cancel the meeting with ${meeting.visitor.name}?`}
+      keepLabel="Keep it"
+      actLabel="Cancel the meeting"
+      failure="The meeting could not be cancelled."
+      onClose={onClose}
+      act={() => api(meetingSchema, `/api/consultations/${meeting.leadId}/cancel`, { method: "POST" })}
+    >
+      <p className="text-sm text-slate-700">
+        The visitor and the member get a cancellation by e-mail; the time is free again.
+      </p>
+    </ConfirmDialog>
   );
 }
 

@@ -7,7 +7,8 @@ import {
   timelineAnswerSchema,
 } from "@site/contracts/desk";
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
+import { data, Link, redirect, useNavigate } from "react-router";
+import { RouteError } from "~/components/route-error";
 import { Deliveries } from "./deliveries";
 import { LeadDangerZone } from "./lead-danger-zone";
 import { ContactActions, LeadFields } from "./lead-fields";
@@ -140,16 +141,11 @@ export default function Lead({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <div className="py-16 text-center">
-      <h1 className="text-xl font-semibold">
-        {isRouteErrorResponse(error) ? "Lead not found" : "Something went wrong"}
-      </h1>
-      <p className="mt-2 text-slate-700">
-        {isRouteErrorResponse(error) ? String(error.data) : "The lead could not be shown. Try again."}
-      </p>
-      <Link to="/" className="mt-4 inline-block font-medium text-brand-700 underline">
-        Back to the inbox
-      </Link>
-    </div>
+    <RouteError
+      error={error}
+      notFound="Lead not found"
+      failed="The lead could not be shown. Try again."
+      back={{ to: "/", label: "Back to the inbox" }}
+    />
   );
 }

@@ -16,36 +16,14 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireChallenge } from "../platform/challenge/challenge-routes";
-import type { ProofOfWork } from "../platform/challenge/proof-of-work";
-import type { Clock } from "../platform/clock";
-import type { Database } from "../records/database";
-import type { Channel } from "../platform/db/schema";
 import { postChecks } from "../platform/http/post-rules";
-import type { ChatBus } from "./chat-bus";
+import type { ChatPublicDeps } from "./public-deps";
 import { chatStatus } from "./chat-desk-store";
 import { parseLink, verifyLink } from "./chat-links";
 import { conversationState, firstName, visitorConversation } from "./chat-reads";
 import { addMessage, markRead, renewVisitorToken, startConversation } from "./chat-store";
 import { forbidden } from "./public-answers";
 import { registerChatStreamRoutes } from "./public-stream";
-import type { StreamRegistry } from "./stream-registry";
-
-export interface ChatPublicDeps {
-  database: Database;
-  clock: Clock;
-  bus: ChatBus;
-  registry: StreamRegistry;
-  allowedOrigins: readonly string[];
-  channels: readonly Channel[];
-  conversationsPerHour: number;
-  messagesPerMinute: number;
-  /** The streams' heartbeat, lifetime and grace (streamTimings of SOCKET_TIMEOUT_MS). */
-  timings: { heartbeatMs: number; lifetimeMs: number; graceMs: number };
-  /** Called after a conversation's lead is committed (wakes the outbox worker). */
-  onLeadStored?: ((id: string) => void) | undefined;
-  /** Starting a chat requires a solved proof-of-work challenge (403 in words without one). */
-  pow: ProofOfWork;
-}
 
 /** Typing, read marks, status and stream connections: generous, but bounded. */
 const SIGNALS_PER_MINUTE = 120;

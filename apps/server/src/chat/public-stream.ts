@@ -11,7 +11,7 @@ import { messagesBefore, visitorAccess, visitorConversation } from "./chat-reads
 import { ConversationStream } from "./chat-stream";
 import { resumeFrom } from "./stream-clock";
 import { forbidden } from "./public-answers";
-import type { ChatPublicDeps } from "./public-routes";
+import type { ChatPublicDeps } from "./public-deps";
 import { STREAMS_PER_CLIENT, STREAMS_PER_CONVERSATION } from "./stream-registry";
 
 /** How soon a refused stream may try again. */

@@ -1,60 +1,28 @@
 // The desk cancels every upcoming meeting of one address in one step (issue 33, item 1): those that
 // stand and those still waiting for their confirmation, not those begun nor anyone else's; one audit
 // row names them; the visitor and the member get a cancellation only for what they were invited to.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BACKENDS } from "../../test/helpers";
-import { withChallenge } from "../../test/challenge-helpers";
-import { bookingBody, calendarsOf, headers, useConsultations } from "../../test/consultation-helpers";
-import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
-import { signLink } from "./link-token";
+import { bookingBody, calendarsOf, useConsultations } from "../../test/consultation-helpers";
+import { useSmtpPeer } from "../../test/smtp-peer";
 
 describe.each(BACKENDS)("cancelling every upcoming meeting of an address ($backend)", ({ backend, skip }) => {
   const c = useConsultations(backend);
-  let peer: SmtpPeer;
-  beforeAll(async () => {
-    peer = await createSmtpPeer();
-    await peer.start();
-  });
-  afterAll(async () => peer.stop());
-
-  const mailsTo = (address: string) => peer.mails.filter((m) => m.envelope.to.includes(address));
+  const peer = useSmtpPeer();
 
   it.skipIf(skip)(
     "cancels the address's standing and pending meetings in one step, audited, mailing only those invited",
     async () => {
       peer.mails.length = 0;
       const member = await c.member("Maya Perera");
-      const app = await c.contact({ MAIL_FROM: "Ceylon Bridge <no-reply@example.com>" });
-      const secret = async () =>
-        Buffer.from(
-          (
-            await c.db
-              .selectFrom("server_secrets")
-              .select("value")
-              .where("name", "=", "consultation-link-hmac")
-              .executeTakeFirstOrThrow()
-          ).value,
-          "base64",
-        );
       const book = async (start: string, email: string, confirm: boolean) => {
-        const res = await app.inject({
-          method: "POST",
-          url: "/consultation",
-          headers,
-          payload: await withChallenge(app, bookingBody(start, { email })),
-        });
+        const res = await c.post("/consultation", bookingBody(start, { email }));
         expect(res.statusCode, res.body).toBe(201);
         const id = res.json().id as string;
-        if (confirm) {
-          const token = signLink(await secret(), id, "confirm");
-          const ok = await app.inject({
-            method: "POST",
-            url: "/consultation/confirm",
-            headers,
-            payload: { token },
-          });
-          expect(ok.statusCode).toBe(200);
-        }
+        if (confirm)
+          expect(
+            (await c.post("/consultation/confirm", { token: await c.confirmToken(id) })).statusCode,
+          ).toBe(200);
         return id;
       };
       // Monday's meeting has begun by the time the desk acts: it is not upcoming, so it stays.
@@ -65,7 +33,7 @@ describe.each(BACKENDS)("cancelling every upcoming meeting of an address ($backe
       const other = await book("2026-01-08T14:00:00.000Z", "grace@example.com", true);
       const w = c.worker(peer.url);
       await w.runOnce();
-      const before = mailsTo("ada@example.com").length;
+      const before = peer.mailsTo("ada@example.com").length;
 
       const desk = await c.desk();
       const res = await desk.app.inject({
@@ -115,16 +83,18 @@ describe.each(BACKENDS)("cancelling every upcoming meeting of an address ($backe
       ).toEqual([]);
 
       await w.runOnce();
-      const cancels = mailsTo("ada@example.com").slice(before);
+      const cancels = peer.mailsTo("ada@example.com").slice(before);
       expect(cancels.map((m) => calendarsOf(m.raw)[0])).toEqual([
         expect.objectContaining({ method: "CANCEL", uid: `consultation-${standing}@example.com` }),
       ]);
-      expect(calendarsOf(mailsTo(member.email).at(-1)!.raw)[0]).toMatchObject({
+      expect(calendarsOf(peer.mailsTo(member.email).at(-1)!.raw)[0]).toMatchObject({
         method: "CANCEL",
         uid: `consultation-${standing}@example.com`,
       });
       expect(
-        mailsTo("grace@example.com").every((m) => calendarsOf(m.raw).every((cal) => cal.method !== "CANCEL")),
+        peer
+          .mailsTo("grace@example.com")
+          .every((m) => calendarsOf(m.raw).every((cal) => cal.method !== "CANCEL")),
       ).toBe(true);
       await w.stop();
 

@@ -1,7 +1,7 @@
 // Bookings only from confirmed addresses (issue 33, item 1): the visitor's first mail holds a
 // confirmation link and no invitation; the slot is held for 15 minutes (a fake clock) and freed if not
 // confirmed, also for another instance and with no worker run; the invitations go only once confirmed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BACKENDS } from "../../test/helpers";
 import { withChallenge } from "../../test/challenge-helpers";
 import {
@@ -12,7 +12,7 @@ import {
   readable,
   useConsultations,
 } from "../../test/consultation-helpers";
-import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
+import { useSmtpPeer } from "../../test/smtp-peer";
 import { signLink } from "./link-token";
 
 const TUESDAY_10 = "2026-01-06T10:00:00.000Z";
@@ -20,20 +20,8 @@ const MINUTE = 60_000;
 
 describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", ({ backend, skip }) => {
   const c = useConsultations(backend);
-  let peer: SmtpPeer;
-  beforeAll(async () => {
-    peer = await createSmtpPeer();
-    await peer.start();
-  });
-  afterAll(async () => peer.stop());
+  const peer = useSmtpPeer();
 
-  const mailsTo = (address: string) => peer.mails.filter((m) => m.envelope.to.includes(address));
-  /** POST `payload` to `path` (a booking with a solved challenge). */
-  const post = async (path: string, payload: object, instance: 1 | 2 = 1) => {
-    const app = await c.contact({ MAIL_FROM: "Ceylon Bridge <no-reply@example.com>" }, { instance });
-    const body = path === "/consultation" ? await withChallenge(app, payload) : payload;
-    return app.inject({ method: "POST", url: path, headers, payload: body });
-  };
   const slots = async (instance: 1 | 2 = 1) => {
     const app = await c.contact({}, { instance });
     const res = await app.inject({ method: "GET", url: "/consultation/slots?zone=Europe%2FLondon" });
@@ -48,7 +36,7 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
     async () => {
       peer.mails.length = 0;
       const member = await c.member("Maya Perera");
-      const res = await post("/consultation", bookingBody(TUESDAY_10));
+      const res = await c.post("/consultation", bookingBody(TUESDAY_10));
       expect(res.statusCode).toBe(201);
       const pending = res.json();
       // No link to manage it and no invitation on the page before the address is confirmed.
@@ -75,7 +63,7 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
       const w = c.worker(peer.url);
       await w.runOnce();
       expect(peer.mails.map((m) => m.envelope.to)).toEqual([["ada@example.com"]]);
-      const [first] = mailsTo("ada@example.com");
+      const [first] = peer.mailsTo("ada@example.com");
       expect(first!.headers.subject).toBe("Confirm your free consultation");
       expect(first!.text).toContain("within 15 minutes, before 06:15 (London time)");
       expect(calendarsOf(first!.raw)).toEqual([]);
@@ -88,7 +76,7 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
       await w.runOnce();
       expect(peer.mails).toHaveLength(1);
 
-      const confirmed = await post("/consultation/confirm", { token });
+      const confirmed = await c.post("/consultation/confirm", { token });
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toMatchObject({ id: pending.id, status: "confirmed", start: TUESDAY_10 });
       expect(confirmed.json().token).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
@@ -101,20 +89,20 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
         ["confirm-link", "email", "invitation", "member-invitation", "member-reminder", "reminder"].sort(),
       );
       await w.runOnce();
-      expect(mailsTo("ada@example.com")[1]!.headers.subject).toBe("Your free consultation is booked");
-      expect(calendarsOf(mailsTo("ada@example.com")[1]!.raw)[0]).toMatchObject({ method: "REQUEST" });
-      expect(calendarsOf(mailsTo(member.email)[0]!.raw)[0]).toMatchObject({ method: "REQUEST" });
-      expect(mailsTo("sales@example.com")).toHaveLength(1);
+      expect(peer.mailsTo("ada@example.com")[1]!.headers.subject).toBe("Your free consultation is booked");
+      expect(calendarsOf(peer.mailsTo("ada@example.com")[1]!.raw)[0]).toMatchObject({ method: "REQUEST" });
+      expect(calendarsOf(peer.mailsTo(member.email)[0]!.raw)[0]).toMatchObject({ method: "REQUEST" });
+      expect(peer.mailsTo("sales@example.com")).toHaveLength(1);
 
       // The link again (a second click) answers the meeting as it stands; nothing is sent twice.
-      const again = await post("/consultation/confirm", { token });
+      const again = await c.post("/consultation/confirm", { token });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ status: "confirmed", token: confirmed.json().token });
       await w.runOnce();
       expect(peer.mails).toHaveLength(4);
       // Each token is for its own purpose: the confirmation's does not manage, the manage link's does not confirm.
-      expect((await post("/consultation/lookup", { token })).statusCode).toBe(403);
-      expect((await post("/consultation/confirm", { token: confirmed.json().token })).statusCode).toBe(403);
+      expect((await c.post("/consultation/lookup", { token })).statusCode).toBe(403);
+      expect((await c.post("/consultation/confirm", { token: confirmed.json().token })).statusCode).toBe(403);
       await w.stop();
     },
   );
@@ -124,25 +112,25 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
     async () => {
       peer.mails.length = 0;
       await c.member("Maya Perera");
-      const first = await post("/consultation", bookingBody(TUESDAY_10));
+      const first = await c.post("/consultation", bookingBody(TUESDAY_10));
       expect(first.statusCode).toBe(201);
       expect(await slots(2)).not.toContain(TUESDAY_10);
       const other = bookingBody(TUESDAY_10, { email: "grace@example.com", name: "Grace Hopper" });
-      expect((await post("/consultation", other, 2)).json()).toMatchObject({ error: "slot_taken" });
+      expect((await c.post("/consultation", other, 2)).json()).toMatchObject({ error: "slot_taken" });
 
       // One millisecond before the 15 minutes end, the hold still stands, on either instance.
       c.clock.advance(15 * MINUTE - 1);
       expect(await slots(2)).not.toContain(TUESDAY_10);
-      expect((await post("/consultation", other, 2)).statusCode).toBe(409);
+      expect((await c.post("/consultation", other, 2)).statusCode).toBe(409);
       c.clock.advance(1);
       expect(await slots(2)).toContain(TUESDAY_10);
       expect(await slots(1)).toContain(TUESDAY_10);
-      const second = await post("/consultation", other, 2);
+      const second = await c.post("/consultation", other, 2);
       expect(second.statusCode, second.body).toBe(201);
 
       // The first visitor's link, opened too late: refused in words, and it takes nothing back.
-      const token = signLink(await secret(), first.json().id, "confirm");
-      const late = await post("/consultation/confirm", { token });
+      const token = await c.confirmToken(first.json().id);
+      const late = await c.post("/consultation/confirm", { token });
       expect(late.statusCode).toBe(410);
       expect(late.json()).toEqual({
         error: "confirmation_expired",
@@ -150,17 +138,19 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
           "This booking was not confirmed within 15 minutes, so its time was freed. Please choose a time and book again.",
       });
       expect(
-        (await post("/consultation/lookup", { token: signLink(await secret(), first.json().id) })).json(),
+        (
+          await c.post("/consultation/lookup", { token: signLink(await c.linkSecret(), first.json().id) })
+        ).json(),
       ).toMatchObject({ status: "expired" });
       // Its link was never mailed (no worker ran): it is not mailed now either.
       const w = c.worker(peer.url);
       await w.runOnce();
-      expect(mailsTo("ada@example.com")).toEqual([]);
-      expect(mailsTo("grace@example.com")).toHaveLength(1);
+      expect(peer.mailsTo("ada@example.com")).toEqual([]);
+      expect(peer.mailsTo("grace@example.com")).toHaveLength(1);
       await w.stop();
       // The second visitor confirms in time and keeps the slot.
-      const mine = confirmToken(mailsTo("grace@example.com")[0]!.raw)!;
-      expect((await post("/consultation/confirm", { token: mine }, 2)).json()).toMatchObject({
+      const mine = confirmToken(peer.mailsTo("grace@example.com")[0]!.raw)!;
+      expect((await c.post("/consultation/confirm", { token: mine }, 2)).json()).toMatchObject({
         status: "confirmed",
       });
       expect(await slots(1)).not.toContain(TUESDAY_10);
@@ -171,16 +161,16 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
     "confirms only with every hold still its own: a lapsed hold taken by a neighbour's buffer refuses the late link",
     async () => {
       await c.member("Maya Perera");
-      const first = await post("/consultation", bookingBody(TUESDAY_10));
+      const first = await c.post("/consultation", bookingBody(TUESDAY_10));
       c.clock.advance(16 * MINUTE);
       // 10:30 is taken by a meeting whose buffer does not reach, but 09:30 + 30 min + 15 min takes 10:00's
       // first cell: the late link must not confirm a meeting whose time overlaps another's.
-      const neighbour = await post(
+      const neighbour = await c.post(
         "/consultation",
         bookingBody("2026-01-06T09:30:00.000Z", { email: "n@example.com" }),
       );
       expect(neighbour.statusCode).toBe(201);
-      const token = signLink(await secret(), first.json().id, "confirm");
+      const token = await c.confirmToken(first.json().id);
       // Even with the hold's end set back in the future (a clock that disagrees), a lost cell refuses it.
       await c.db
         .updateTable("consultations")
@@ -199,7 +189,7 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
           .where("lead_id", "=", first.json().id)
           .execute();
       }
-      const late = await post("/consultation/confirm", { token });
+      const late = await c.post("/consultation/confirm", { token });
       expect(late.statusCode).toBe(410);
       expect(
         await c.db
@@ -215,9 +205,9 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
     "cannot move a pending meeting; the honeypot is answered as a pending booking; with the setting off a booking stands at once",
     async () => {
       await c.member("Maya Perera");
-      const booked = await post("/consultation", bookingBody(TUESDAY_10));
-      const manage = signLink(await secret(), booked.json().id);
-      const move = await post("/consultation/reschedule", {
+      const booked = await c.post("/consultation", bookingBody(TUESDAY_10));
+      const manage = signLink(await c.linkSecret(), booked.json().id);
+      const move = await c.post("/consultation/reschedule", {
         token: manage,
         start: "2026-01-07T10:00:00.000Z",
         zone: "Europe/London",
@@ -225,7 +215,7 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
       expect(move.statusCode).toBe(409);
       expect(move.json()).toMatchObject({ error: "not_confirmed" });
 
-      const bot = await post(
+      const bot = await c.post(
         "/consultation",
         bookingBody("2026-01-08T10:00:00.000Z", { email: "bot@example.com", website: "x" }),
       );
@@ -268,7 +258,7 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
         .where("action", "=", "consultation.settings")
         .executeTakeFirstOrThrow();
       expect(JSON.parse(audit.detail)).toMatchObject({ confirmEmail: false });
-      const now = await post(
+      const now = await c.post(
         "/consultation",
         bookingBody("2026-01-09T10:00:00.000Z", { email: "b@example.com" }),
       );
@@ -284,14 +274,4 @@ describe.each(BACKENDS)("a booking waits for its confirmed address ($backend)", 
       ).toEqual(["email", "invitation", "member-invitation", "member-reminder", "reminder"].sort());
     },
   );
-
-  /** The links' key, as the server made it (stored in the database at first use). */
-  async function secret() {
-    const row = await c.db
-      .selectFrom("server_secrets")
-      .select("value")
-      .where("name", "=", "consultation-link-hmac")
-      .executeTakeFirstOrThrow();
-    return Buffer.from(row.value, "base64");
-  }
 });

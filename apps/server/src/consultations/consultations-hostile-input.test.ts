@@ -66,12 +66,7 @@ describe.each(BACKENDS)("hostile input to the consultation API on $backend", ({ 
         headers: { "content-type": "application/json" },
         payload: { token: `${"0".repeat(36)}.${"A".repeat(43)}` },
       });
-      const row = await c.db
-        .selectFrom("server_secrets")
-        .select("value")
-        .where("name", "=", "consultation-link-hmac")
-        .executeTakeFirstOrThrow();
-      const secret = Buffer.from(row.value, "base64");
+      const secret = await c.linkSecret();
       const outcomes = new Map<string, number>();
       let requests = 0;
 

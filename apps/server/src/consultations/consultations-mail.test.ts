@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_WEEK_HOURS } from "@site/contracts/desk";
 import { saveMember } from "./availability-store";
-import { deliveryChannels } from "../process";
-import { OutboxWorker } from "../records/outbox/outbox-worker";
 import { withChallenge } from "../../test/challenge-helpers";
 import {
   bookingBody,
@@ -11,36 +9,12 @@ import {
   readable,
   useConsultations,
 } from "../../test/consultation-helpers";
-import { BACKENDS, testConfig } from "../../test/helpers";
-import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
-
-const silent = { info() {}, warn() {}, error() {} };
+import { BACKENDS } from "../../test/helpers";
+import { useSmtpPeer } from "../../test/smtp-peer";
 
 describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)", ({ backend, skip }) => {
   const c = useConsultations(backend, { confirmEmail: false });
-  let peer: SmtpPeer;
-  beforeAll(async () => {
-    peer = await createSmtpPeer();
-    await peer.start();
-  });
-  afterAll(async () => peer.stop());
-
-  /** An outbox worker of another instance: its own channels, the same database and clock. */
-  function worker() {
-    const config = testConfig({
-      SMTP_URL: peer.url,
-      NOTIFY_TO: "sales@example.com",
-      MAIL_FROM: "Ceylon Bridge <no-reply@example.com>",
-    });
-    return new OutboxWorker({
-      database: c.database,
-      channels: deliveryChannels({ config, database: c.database, clock: c.clock }),
-      logger: silent,
-      clock: c.clock,
-      random: () => 0.5,
-    });
-  }
-  const mailsTo = (address: string) => peer.mails.filter((m) => m.envelope.to.includes(address));
+  const peer = useSmtpPeer();
 
   async function bookOne(start = "2026-01-06T10:00:00.000Z") {
     const app = await c.contact({ MAIL_FROM: "Ceylon Bridge <no-reply@example.com>" });
@@ -60,11 +34,11 @@ describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)",
       peer.mails.length = 0;
       const member = await c.member("Maya Perera");
       const { app, booked } = await bookOne();
-      const w = worker();
+      const w = c.worker(peer.url);
       await w.runOnce();
-      const [visitorMail] = mailsTo("ada@example.com");
-      const [memberMail] = mailsTo(member.email);
-      expect(mailsTo("sales@example.com")[0]!.headers.subject).toBe(
+      const [visitorMail] = peer.mailsTo("ada@example.com");
+      const [memberMail] = peer.mailsTo(member.email);
+      expect(peer.mailsTo("sales@example.com")[0]!.headers.subject).toBe(
         "New consultation booking from Ada Lovelace (ERP Consultation)",
       );
       expect(visitorMail!.headers.subject).toBe("Your free consultation is booked");
@@ -96,17 +70,17 @@ describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)",
       });
       expect(moved.statusCode).toBe(200);
       await w.runOnce();
-      const update = calendarsOf(mailsTo("ada@example.com")[1]!.raw)[0]!;
+      const update = calendarsOf(peer.mailsTo("ada@example.com")[1]!.raw)[0]!;
       expect(update).toMatchObject({
         method: "REQUEST",
         uid: invite!.uid,
         sequence: 1,
         start: "2026-01-07T14:30:00.000Z",
       });
-      expect(readable(mailsTo("ada@example.com")[1]!.raw)).toContain(
+      expect(readable(peer.mailsTo("ada@example.com")[1]!.raw)).toContain(
         "Wednesday, 7 January 2026, 20:00 (Colombo time), which is Wednesday, 7 January 2026, 14:30 (London time)",
       );
-      expect(calendarsOf(mailsTo(member.email)[1]!.raw)[0]).toMatchObject({
+      expect(calendarsOf(peer.mailsTo(member.email)[1]!.raw)[0]).toMatchObject({
         sequence: 1,
         start: "2026-01-07T14:30:00.000Z",
       });
@@ -120,11 +94,14 @@ describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)",
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.json()).toMatchObject({ status: "cancelled" });
       await w.runOnce();
-      const cancelMail = mailsTo("ada@example.com")[2]!;
+      const cancelMail = peer.mailsTo("ada@example.com")[2]!;
       const cancel = calendarsOf(cancelMail.raw)[0]!;
       expect(cancel).toMatchObject({ method: "CANCEL", uid: invite!.uid, sequence: 2, status: "CANCELLED" });
       expect(cancel.contentType.toLowerCase()).toContain("method=cancel");
-      expect(calendarsOf(mailsTo(member.email)[2]!.raw)[0]).toMatchObject({ method: "CANCEL", sequence: 2 });
+      expect(calendarsOf(peer.mailsTo(member.email)[2]!.raw)[0]).toMatchObject({
+        method: "CANCEL",
+        sequence: 2,
+      });
       expect(
         await c.db
           .selectFrom("outbox")
@@ -176,7 +153,7 @@ describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)",
     peer.mails.length = 0;
     const member = await c.member("Maya Perera");
     await bookOne("2026-01-08T10:00:00.000Z");
-    const [a, b] = [worker(), worker()];
+    const [a, b] = [c.worker(peer.url), c.worker(peer.url)];
     await Promise.all([a.runOnce(), b.runOnce()]);
     expect(peer.mails.filter((m) => m.headers.subject?.startsWith("Reminder"))).toEqual([]);
     c.clock.set(new Date("2026-01-07T09:59:00.000Z"));
@@ -201,7 +178,7 @@ describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)",
       const first = (await c.db.selectFrom("consultations").select("staff_id").executeTakeFirstOrThrow())
         .staff_id;
       const [owner, other] = first === maya.id ? [maya, ravi] : [ravi, maya];
-      const w = worker();
+      const w = c.worker(peer.url);
       await w.runOnce();
       peer.mails.length = 0;
       // The owner takes Thursday off: a move to Thursday goes to the other member.
@@ -237,13 +214,13 @@ describe.each(BACKENDS)("a consultation's invitations and reminders ($backend)",
         .executeTakeFirstOrThrow();
       expect(lead.assignee).toBe(other.id);
       await w.runOnce();
-      expect(mailsTo(owner.email)).toHaveLength(1);
-      expect(calendarsOf(mailsTo(owner.email)[0]!.raw)[0]).toMatchObject({
+      expect(peer.mailsTo(owner.email)).toHaveLength(1);
+      expect(calendarsOf(peer.mailsTo(owner.email)[0]!.raw)[0]).toMatchObject({
         method: "CANCEL",
         sequence: 1,
         attendees: expect.arrayContaining([owner.email]),
       });
-      expect(calendarsOf(mailsTo(other.email)[0]!.raw)[0]).toMatchObject({
+      expect(calendarsOf(peer.mailsTo(other.email)[0]!.raw)[0]).toMatchObject({
         method: "REQUEST",
         sequence: 1,
         start: "2026-01-08T15:00:00.000Z",

@@ -3,7 +3,7 @@
 // mailed and what the page offers, gets back exactly the attendees' names and addresses.
 import fc from "fast-check";
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BACKENDS } from "../../test/helpers";
 import { withChallenge } from "../../test/challenge-helpers";
 import {
@@ -14,7 +14,7 @@ import {
   readable,
   useConsultations,
 } from "../../test/consultation-helpers";
-import { createSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
+import { useSmtpPeer } from "../../test/smtp-peer";
 import { invitationIcs } from "./invitation";
 import type { MeetingView } from "./meeting-queries";
 
@@ -115,12 +115,7 @@ describe("an invitation's names", () => {
 
 describe.each(BACKENDS)("a booking's invitation, mailed and on the page ($backend)", ({ backend, skip }) => {
   const c = useConsultations(backend);
-  let peer: SmtpPeer;
-  beforeAll(async () => {
-    peer = await createSmtpPeer();
-    await peer.start();
-  });
-  afterAll(async () => peer.stop());
+  const peer = useSmtpPeer();
 
   it.skipIf(skip)(
     "names the visitor exactly as typed and invites no one else, whatever the name holds",

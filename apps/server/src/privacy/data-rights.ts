@@ -93,14 +93,17 @@ const NOTHING_ELSE = { keys: 0, vitals: { days: 0, rows: 0 } };
 async function purgeTheRest(trx: Kysely<DB>, retention: Retention, now: Date) {
   const keys = await purgeExpiredIdempotencyKeys(trx, now);
   await forgetAutoreplyMarks(trx, { now });
+  // A meeting's places among its address's and client's upcoming ones end as it begins: the hashes of
+  // an address and of a network address are kept no longer than they count.
+  await trx.deleteFrom("consultation_upcoming").where("held_until", "<=", now.toISOString()).execute();
   return { keys, vitals: await purgeVitalsBefore(trx, vitalsCutoffDay(retention, now)) };
 }
 
 /**
  * Deletes what the privacy notice says is no longer kept: enquiries `retention.enquiryMonths` after
  * the last contact, spam `retention.spamDays` after it arrived (each with its deliveries and keys),
- * expired idempotency keys, stale autoreply marks and the speed figures of days more than
- * `retention.vitalsDays` old. A lead with a delivery still being tried waits
+ * expired idempotency keys, stale autoreply marks, the upcoming-meeting caps of meetings begun and
+ * the speed figures of days more than `retention.vitalsDays` old. A lead with a delivery still being tried waits
  * for it. Safe when several processes purge at once: each deletes what is still there and reports
  * only that. A dry run reports the same without deleting or auditing.
  */

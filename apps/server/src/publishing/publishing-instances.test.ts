@@ -82,7 +82,7 @@ describe("two site instances and nginx on one WEB_BUILD_DIR, and a publish", { t
   });
 
   it("serves the new version everywhere once the publish is live, and the old one whole until then", async () => {
-    let open!: () => void;
+    let open: (() => void) | undefined;
     let gated = false;
     const builder = fixtureBuilder({
       gate: () => (gated ? new Promise<void>((r) => (open = r)) : Promise.resolve()),
@@ -145,12 +145,18 @@ describe("two site instances and nginx on one WEB_BUILD_DIR, and a publish", { t
       timeout: 10_000,
       interval: 20,
     });
+    // The publish is "building" as soon as its job is taken; the build itself reaches its gate a little
+    // later (on a busy machine, after the checks below had begun).
+    await vi.waitFor(() => expect(open, "the build waits at its gate").toBeDefined(), {
+      timeout: 10_000,
+      interval: 20,
+    });
     for (const port of ports) {
       expect((await rawGet(port, "/careers")).body.toString()).toContain("Version One Designer");
       expect((await rawGet(port, "/careers/qa-engineer-intern")).status).toBe(404);
     }
 
-    open();
+    open!();
     await vi.waitFor(async () => expect((await state()).live?.id).toBe(second), {
       timeout: 15_000,
       interval: 20,

@@ -70,6 +70,34 @@ describe("challengeSolver", () => {
     expect(calls).toHaveLength(4);
   });
 
+  it("asks a service that failed again only after a wait, doubled at each failure; a send asks at once", async () => {
+    const calls = serveChallenges({ failFirst: 5 });
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const solver = challengeSolver(SERVICE);
+    solver.start();
+    await settled();
+    // The visitor goes on typing: no request per keystroke.
+    for (let i = 0; i < 50; i++) solver.start();
+    expect(calls).toHaveLength(1);
+    vi.advanceTimersByTime(2_000);
+    solver.start();
+    await settled();
+    expect(calls).toHaveLength(2);
+    vi.advanceTimersByTime(2_000);
+    solver.start();
+    expect(calls).toHaveLength(2); // the second failure doubled the wait
+    vi.advanceTimersByTime(2_000);
+    solver.start();
+    await settled();
+    expect(calls).toHaveLength(3);
+    // A send does not wait: it asks (twice), the service answers, and the wait starts afresh.
+    expect(await solver.take()).toBeUndefined();
+    expect(calls).toHaveLength(5);
+    expect(await verified(await solver.take())).toBe(true);
+    expect(calls).toHaveLength(6);
+  });
+
   it("does not send a solution that waited nearly its lifetime on this device: it solves a new one", async () => {
     const calls = serveChallenges();
     vi.useFakeTimers({ toFake: ["Date", "performance"] });

@@ -61,23 +61,41 @@ export interface ChallengeSolver {
   take(): Promise<string | undefined>;
 }
 
+/**
+ * After a failed solve (the service unreachable, say) a touch of the form waits this long before it
+ * asks again, twice as long after each failure in a row, at most RETRY_MAX_MS: a visitor typing into
+ * a form whose service is down sends a request every few seconds at most, not one per keystroke. A
+ * send (take) always asks.
+ */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
 /** A solver for the requests to `service` (the base URL of the contact or quotation service). */
 export function challengeSolver(service: string): ChallengeSolver {
   let pending: Promise<Solved> | undefined;
-  const start = () => {
+  let retryAt = 0;
+  let retryIn = RETRY_FIRST_MS;
+  const begin = () => {
     if (pending) return;
     const solving = solveOne(service);
     pending = solving;
-    // A failed solve is forgotten, so the next start or take tries again.
-    solving.catch(() => {
-      if (pending === solving) pending = undefined;
-    });
+    solving.then(
+      () => void (retryIn = RETRY_FIRST_MS),
+      () => {
+        // A failed solve is forgotten, so the next start (after the wait) or take tries again.
+        if (pending === solving) pending = undefined;
+        retryAt = performance.now() + retryIn;
+        retryIn = Math.min(retryIn * 2, RETRY_MAX_MS);
+      },
+    );
   };
   return {
-    start,
+    start() {
+      if (performance.now() >= retryAt) begin();
+    },
     async take() {
       for (let attempt = 0; attempt < 2; attempt++) {
-        start();
+        begin();
         const solving = pending!;
         pending = undefined;
         const solved = await solving.catch(() => undefined);

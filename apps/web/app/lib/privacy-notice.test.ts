@@ -2,6 +2,7 @@ import type { PrivacyBlock } from "@site/content";
 import { company } from "@site/content/data/company";
 import { privacy } from "@site/content/data/privacy";
 import { DEFAULT_RETENTION, LIMITS } from "@site/contracts";
+import { CONFIRM_WITHIN_MINUTES } from "@site/contracts/consultation";
 import { describe, expect, it } from "vitest";
 import { noticeFor, privacyNotice, retention } from "./privacy-notice";
 
@@ -36,8 +37,11 @@ describe("privacy notice content", () => {
     const booking = activity("Free consultation booking");
     expect(booking?.data.join(" ")).toMatch(/Name.*E-mail.*Phone.*Company.*service.*note.*time zone/s);
     expect(booking?.retention).toBe(
-      `${retention.enquiryMonths} months after the meeting, or after our last contact with you if that is later.`,
+      `${retention.enquiryMonths} months after the meeting, or after our last contact with you if that is later. ` +
+        `A booking not confirmed from our e-mail within ${CONFIRM_WITHIN_MINUTES} minutes is deleted within a day.`,
     );
+    // The network address's code (consultation_upcoming), kept until the meeting begins.
+    expect(booking?.data.join(" ")).toMatch(/network address, kept until the meeting begins/);
     // Every field the lead contracts accept is disclosed.
     for (const field of Object.keys(LIMITS)) {
       expect(text.toLowerCase()).toContain(field === "email" ? "e-mail" : field);

@@ -108,7 +108,11 @@ export function startVitals({
     if (event.persisted) view = newView(location.pathname);
   };
   addEventListener("pageshow", onShow, true);
-  for (const register of [onCLS, onFCP, onINP, onLCP, onTTFB]) register(record);
+  for (const register of [onCLS, onFCP, onLCP, onTTFB]) register(record);
+  // INP with every change: web-vitals weighs an interaction's entries when the browser is next idle or
+  // the page hides, whichever comes first; a visitor who leaves at once (a link clicked) hides it
+  // first, and then the entries are weighed after web-vitals' own final report, which they would miss.
+  onINP(record, { reportAllChanges: true });
 
   const flush = () => {
     if (view.sent || view.metrics.size === 0 || !view.measured || !cookiesAccepted()) return;
@@ -122,19 +126,20 @@ export function startVitals({
     };
     send(endpoint, JSON.stringify(beacon));
   };
-  // Registered after web-vitals' own listener (same target and phase), so the figures it reports on
-  // hiding (CLS, INP, LCP) are recorded before this sends them.
+  // web-vitals listens for visibilitychange on window in the capture phase, some of it only once an
+  // interaction happened (after this was registered); the event bubbles from the document, so this
+  // listener, on window in the bubble phase, runs after all of them and sends what they reported.
   const onHidden = () => {
     if (document.visibilityState === "hidden") flush();
   };
-  addEventListener("visibilitychange", onHidden, true);
+  addEventListener("visibilitychange", onHidden);
   // Leaving the page fires pagehide first and visibilitychange after it, and web-vitals reports CLS
   // and INP on the latter: while still visible, pagehide leaves the sending to it. A browser that
   // hides the page without visibilitychange (Safari before 14.1) is caught here.
   addEventListener("pagehide", onHidden, true);
   return () => {
     removeEventListener("pageshow", onShow, true);
-    removeEventListener("visibilitychange", onHidden, true);
+    removeEventListener("visibilitychange", onHidden);
     removeEventListener("pagehide", onHidden, true);
   };
 }

@@ -35,7 +35,7 @@ export default function Page() {
         intro={consultation.intro}
       />
       <div className="mt-10 grid gap-10 lg:grid-cols-3 lg:gap-12">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 lg:self-start">
           <noscript>
             <p className="text-slate-700">
               {consultation.noscript}{" "}

@@ -247,6 +247,20 @@ describe.each(BACKENDS)("the proof-of-work challenge on two instances ($backend)
       },
     );
 
+    it.skipIf(skip)(
+      "issues a client six challenges a minute per post RATE_LIMIT_PER_MINUTE allows, then 429; other clients still get theirs",
+      async () => {
+        const { a } = await instances({ RATE_LIMIT_PER_MINUTE: "1" });
+        const get = (remoteAddress: string) => a.inject({ method: "GET", url: "/challenge", remoteAddress });
+        for (let i = 0; i < 6; i++) expect((await get("203.0.113.7")).statusCode).toBe(200);
+        const refused = await get("203.0.113.7");
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+        expect(refused.json()).toMatchObject({ error: "rate_limited" });
+        expect((await get("203.0.113.8")).statusCode).toBe(200);
+      },
+    );
+
     it.skipIf(skip)("forgets spent solutions once their challenge has expired", async () => {
       const { a } = await instances();
       await post(a, "/contact", { ...validContact, [CHALLENGE_FIELD]: await solvedChallenge(a) });

@@ -56,8 +56,12 @@ function decode(value: unknown): z.infer<typeof payloadSchema> | undefined {
   if (typeof value !== "string" || value.length > PAYLOAD_MAX || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
     return undefined;
   }
+  // Canonical base64 only (as btoa writes it): Node's decoder skips a dangling character, so `${good}A`
+  // would otherwise read as the good payload.
+  const bytes = Buffer.from(value, "base64");
+  if (bytes.toString("base64") !== value) return undefined;
   try {
-    const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(value, "base64").toString("utf8")));
+    const parsed = payloadSchema.safeParse(JSON.parse(bytes.toString("utf8")));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -12,15 +12,17 @@ const RESOLVED_ID = `\0${MODULE_ID}`;
 const entry = fileURLToPath(new URL("../app/islands/main.ts", import.meta.url));
 const appDir = fileURLToPath(new URL("../app", import.meta.url));
 
-/** React's entry points, resolved to Preact's compatibility layer (about 10 KB gzip against 60). */
+/**
+ * React's entry points, resolved to Preact's compatibility layer (about 10 KB gzip against 60). Bare
+ * specifiers, resolved as Vite resolves Preact's own imports of "preact/compat": a path resolved by
+ * Node here ("import" condition: compat.mjs) and Vite's ("module" condition: compat.module.js) would
+ * be two copies of the layer in one bundle.
+ */
 const preactAliases: Alias[] = [
-  { find: /^react$/, replacement: fileURLToPath(import.meta.resolve("preact/compat")) },
-  { find: /^react-dom$/, replacement: fileURLToPath(import.meta.resolve("preact/compat")) },
-  { find: /^react-dom\/client$/, replacement: fileURLToPath(import.meta.resolve("preact/compat/client")) },
-  {
-    find: /^react\/jsx-runtime$/,
-    replacement: fileURLToPath(import.meta.resolve("preact/compat/jsx-runtime")),
-  },
+  { find: /^react$/, replacement: "preact/compat" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { MessageCircle, X } from "lucide-react";
-import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { whatsappUrl } from "~/lib/company-links";
 import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
@@ -34,7 +34,9 @@ export function ChatWidget() {
   // Live chat only: a reply's link, or a conversation the visitor left open, opens the panel on load.
   useReopenLiveChat(setOpen);
 
-  useEffect(() => {
+  // In the commit, not after it: Preact runs effects a frame later than React, and an Escape pressed
+  // as soon as the widget shows must find its listener.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") close();

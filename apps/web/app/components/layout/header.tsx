@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { company } from "@site/content/data/company";
 import {
   headerLinks,
@@ -58,7 +58,9 @@ export function Header({ pathname }: { pathname: string }) {
   }, []);
 
   // Escape closes the mobile menu and returns focus to its button.
-  useEffect(() => {
+  // In the commit, not after it: Preact runs effects a frame later than React, and an Escape pressed
+  // as soon as the widget shows must find its listener.
+  useLayoutEffect(() => {
     if (!mobileOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;

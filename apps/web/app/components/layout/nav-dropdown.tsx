@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId, useLayoutEffect, useRef } from "react";
 import type { NavLink as MenuItem } from "~/lib/navigation";
 import { useDelayedClose } from "~/lib/use-delayed-close";
 import { NavLink } from "../ui/site-link";
@@ -37,7 +37,9 @@ export function NavDropdown({
   const openedByHover = useRef(false);
   const { schedule, cancel } = useDelayedClose(() => onOpenChange(false), DROPDOWN_CLOSE_DELAY_MS);
 
-  useEffect(() => {
+  // In the commit, not after it: Preact runs effects a frame later than React, and an Escape pressed
+  // as soon as the widget shows must find its listener.
+  useLayoutEffect(() => {
     if (!open) {
       cancel();
       return;

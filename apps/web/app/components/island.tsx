@@ -5,6 +5,7 @@ import type { CookieBanner } from "./layout/cookie-banner";
 import type { Header } from "./layout/header";
 import type { OfferPopup } from "./layout/offer-popup";
 import type { WhyChooseCarousel } from "./sections/why-choose-carousel";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-attributes";
 
 /**
  * The site's widgets and the component each one is. On a page React Router hydrates they are ordinary
@@ -22,9 +23,7 @@ export interface Islands {
 }
 export type IslandName = keyof Islands;
 
-/** The attribute that names a widget's root element, and the one that holds its props (JSON). */
-export const ISLAND_ATTRIBUTE = "data-island";
-export const ISLAND_PROPS_ATTRIBUTE = "data-island-props";
+export { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-attributes";
 
 /**
  * A widget in its own root element, which names it and holds its props, so that the islands' script

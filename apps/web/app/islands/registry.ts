@@ -1,32 +1,58 @@
-// The islands' components on the content pages (docs/decisions/0022-content-page-islands.md): those of
-// every page come with the islands' script; the carousel's is fetched when it nears the viewport.
+// The islands of the content pages and when each is hydrated (docs/decisions/0022-content-page-islands.md).
+// Each component is a chunk of its own, fetched with Preact when its island is hydrated: the islands'
+// loader (main.ts), which every content page runs at load, holds none of them.
 import type { IslandName, Islands } from "~/components/island";
-import { BackToTop } from "~/components/layout/back-to-top";
-import { ChatWidget } from "~/components/layout/chat-widget";
-import { CookieBanner } from "~/components/layout/cookie-banner";
-import { Header } from "~/components/layout/header";
-import { OfferPopup } from "~/components/layout/offer-popup";
+import { followCookieBanner } from "~/lib/cookie-banner-height";
 
-type Entry<N extends IslandName> =
+export interface Entry<N extends IslandName> {
+  /** The island's component, fetched when it is hydrated. */
+  load: () => Promise<Islands[N]>;
   /**
-   * Hydrated as soon as the script runs ("load"), or only once the visitor first points at, touches,
-   * focuses or clicks its markup, or scrolls the page ("first-use"): until then it is the prerendered
-   * HTML, which shows what the widget shows before anyone uses it, and costs the page's load nothing.
+   * "load": as soon as the loader runs. "first-use": once the visitor first points at, touches,
+   * focuses or clicks the island's markup (and, with `wakeOnScroll`, scrolls the page); until then it is
+   * the prerendered HTML, which shows what the widget shows before anyone uses it. "near": once within
+   * 300 px of the viewport.
    */
-  | { component: Islands[N]; hydrate: "load" | "first-use" }
-  /** Hydrated once within 300 px of the viewport, its code fetched then. */
-  | { whenNear: () => Promise<Islands[N]> };
+  hydrate: "load" | "first-use" | "near";
+  /** A first-use island that shows the page's scroll (the header's background, back-to-top). */
+  wakeOnScroll?: true;
+  /** Run by the loader at load on the island's prerendered root, with no framework code. */
+  atLoad?: (root: HTMLElement) => void;
+}
 
-// At load: the cookie banner (on screen at a first visit, it lifts the floating buttons above itself),
-// the chat button (lifted with it; the live chat reopens a conversation on load) and the offer popup
-// (its clock starts with the page). The header and back-to-top change only when used or scrolled.
+// Only the offer popup is hydrated at load (its clock starts with the page), and the chat when built
+// with LIVE_CHAT=on (it reopens a conversation on load). The cookie banner needs no code to show
+// itself or to answer Accept and Decline (its head script does both: cookie-banner.tsx), but its
+// height lifts the floating buttons from the first frame it shows: that is measured at load.
 export const islands: { [N in IslandName]: Entry<N> } = {
-  header: { component: Header, hydrate: "first-use" },
-  "back-to-top": { component: BackToTop, hydrate: "first-use" },
-  chat: { component: ChatWidget, hydrate: "load" },
-  "cookie-banner": { component: CookieBanner, hydrate: "load" },
-  "offer-popup": { component: OfferPopup, hydrate: "load" },
+  header: {
+    load: () => import("~/components/layout/header").then((m) => m.Header),
+    hydrate: "first-use",
+    wakeOnScroll: true,
+  },
+  "back-to-top": {
+    load: () => import("~/components/layout/back-to-top").then((m) => m.BackToTop),
+    hydrate: "first-use",
+    wakeOnScroll: true,
+  },
+  chat: {
+    load: () => import("~/components/layout/chat-widget").then((m) => m.ChatWidget),
+    hydrate: __LIVE_CHAT__ ? "load" : "first-use",
+  },
+  "cookie-banner": {
+    load: () => import("~/components/layout/cookie-banner").then((m) => m.CookieBanner),
+    hydrate: "first-use",
+    atLoad: (root) => {
+      const banner = root.querySelector<HTMLElement>("[data-cookie-banner]");
+      if (banner) followCookieBanner(banner);
+    },
+  },
+  "offer-popup": {
+    load: () => import("~/components/layout/offer-popup").then((m) => m.OfferPopup),
+    hydrate: "load",
+  },
   "why-choose": {
-    whenNear: () => import("~/components/sections/why-choose-carousel").then((m) => m.WhyChooseCarousel),
+    load: () => import("~/components/sections/why-choose-carousel").then((m) => m.WhyChooseCarousel),
+    hydrate: "near",
   },
 };

@@ -1,38 +1,24 @@
-import { useSyncExternalStore } from "react";
+import { type RefObject, useLayoutEffect, useSyncExternalStore } from "react";
+import {
+  LIFT_ATTRIBUTE,
+  applyLift,
+  cookieBannerHeight,
+  subscribeCookieBannerHeight,
+} from "./cookie-banner-height";
+
+/** The cookie banner's height in px while it is shown, else 0 (cookie-banner-height.ts). */
+export function useCookieBannerHeight(): number {
+  return useSyncExternalStore(subscribeCookieBannerHeight, cookieBannerHeight, () => 0);
+}
 
 /**
- * Height in px of the cookie banner while it is shown (0 otherwise), shared with the floating
- * buttons (chat, back-to-top) that sit above it. A tiny store rather than a CSS custom property on
- * <html>: changing an inherited property at the root restyles the whole page, a long task on a slow
- * phone right after hydration. The buttons move by transform, which is never a layout shift, and only
- * <body>'s own padding changes so the end of the page stays reachable above the banner.
+ * Lifts a fixed bottom-right element above the cookie banner while it is shown: spread the returned
+ * attribute on the element that `ref` holds. The store moves every marked element when the banner's
+ * height changes; one that mounts later (back-to-top, after a scroll) takes the current lift here.
  */
-let height = 0;
-const listeners = new Set<() => void>();
-
-export function setCookieBannerHeight(next: number) {
-  if (next === height) return;
-  height = next;
-  if (typeof document !== "undefined") document.body.style.paddingBottom = next ? `${next}px` : "";
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The cookie banner's height in px while it is shown, else 0. */
-export function useCookieBannerHeight(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => height,
-    () => 0,
-  );
-}
-
-/** Inline style that lifts a fixed bottom-right element above the cookie banner. */
-export function useLiftAboveCookieBanner(): { transform?: string } {
-  const offset = useCookieBannerHeight();
-  return offset ? { transform: `translateY(-${offset}px)` } : {};
+export function useLiftAboveCookieBanner(ref: RefObject<HTMLElement | null>): Record<string, string> {
+  useLayoutEffect(() => {
+    if (ref.current) applyLift(ref.current);
+  });
+  return { [LIFT_ATTRIBUTE]: "" };
 }

@@ -1,4 +1,5 @@
-import { CHUNK_FAILED_MESSAGE, ChunkLoadError, RELOAD_GUARD_KEY } from "./lazy-with-retry";
+import { CHUNK_FAILED_MESSAGE } from "./chunk-failed";
+import { ChunkLoadError, RELOAD_GUARD_KEY } from "./lazy-with-retry";
 
 /**
  * React Router 7 (lib/dom/ssr/routeModules.ts, loadRouteModule) catches a failed route-module import,

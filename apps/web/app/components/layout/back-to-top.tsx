@@ -1,4 +1,5 @@
 import { ArrowUp } from "lucide-react";
+import { useRef } from "react";
 import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { useScrolled } from "~/lib/use-scrolled";
 
@@ -7,10 +8,12 @@ const BACK_TO_TOP_THRESHOLD_PX = 600;
 
 export function BackToTop() {
   const visible = useScrolled(BACK_TO_TOP_THRESHOLD_PX);
-  const lift = useLiftAboveCookieBanner();
+  const ref = useRef<HTMLButtonElement>(null);
+  const lift = useLiftAboveCookieBanner(ref);
   if (!visible) return null;
   return (
     <button
+      ref={ref}
       type="button"
       aria-label="Back to top"
       title="Back to top"
@@ -18,7 +21,7 @@ export function BackToTop() {
         const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
         window.scrollTo({ top: 0, left: 0, behavior: reduce ? "auto" : "smooth" });
       }}
-      style={lift}
+      {...lift}
       className="fixed right-5 bottom-[5.5rem] z-30 inline-flex size-11 items-center justify-center rounded-full border border-slate-200 bg-white text-brand-700 shadow-lg shadow-slate-900/10 transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6"
     >
       <ArrowUp aria-hidden="true" className="size-5" />

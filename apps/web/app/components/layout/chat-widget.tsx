@@ -21,7 +21,8 @@ const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
-  const lift = useLiftAboveCookieBanner();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const lift = useLiftAboveCookieBanner(rootRef);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const titleId = useId();
@@ -46,7 +47,11 @@ export function ChatWidget() {
   }, [open, close]);
 
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-5" style={lift}>
+    <div
+      ref={rootRef}
+      className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-5"
+      {...lift}
+    >
       {open && (
         <div
           id={panelId}

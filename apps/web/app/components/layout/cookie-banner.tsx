@@ -1,7 +1,7 @@
 import { Cookie } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "~/components/ui/site-link";
-import { setCookieBannerHeight } from "~/lib/cookie-banner-offset";
+import { followCookieBanner } from "~/lib/cookie-banner-height";
 import { COOKIES_ACCEPTED_KEY } from "~/lib/cookie-consent";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { buttonClass } from "../ui/button";
@@ -65,14 +65,7 @@ export function CookieBanner() {
   useEffect(() => {
     const el = ref.current;
     if (!visible || !el) return;
-    const update = () => setCookieBannerHeight(el.offsetHeight);
-    update();
-    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(update);
-    observer?.observe(el);
-    return () => {
-      observer?.disconnect();
-      setCookieBannerHeight(0);
-    };
+    return followCookieBanner(el);
   }, [visible]);
 
   if (!visible) return null;

@@ -1,7 +1,6 @@
 import { MessageCircle, X } from "lucide-react";
 import { type ReactNode, Suspense, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { whatsappUrl } from "~/lib/company-links";
-import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { useReopenLiveChat } from "~/lib/live-chat-reopen";
 import { ChatHeader } from "./chat-header";
@@ -21,8 +20,6 @@ const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const lift = useLiftAboveCookieBanner(rootRef);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const titleId = useId();
@@ -47,11 +44,8 @@ export function ChatWidget() {
   }, [open, close]);
 
   return (
-    <div
-      ref={rootRef}
-      className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-5"
-      {...lift}
-    >
+    // Lifted above the cookie banner while it shows (--cookie-banner-height: lib/cookie-banner-height.ts).
+    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-5 translate-y-[calc(var(--cookie-banner-height,0px)*-1)]">
       {open && (
         <div
           id={panelId}

@@ -36,8 +36,8 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <Island name="back-to-top" component={BackToTop} props={{}} />
-      <Island name="chat" component={ChatWidget} props={{}} />
+      <Island name="back-to-top" component={BackToTop} props={{}} liftAboveCookieBanner />
+      <Island name="chat" component={ChatWidget} props={{}} liftAboveCookieBanner />
       <Island name="cookie-banner" component={CookieBanner} props={{}} />
     </>
   );

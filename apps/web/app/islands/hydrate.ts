@@ -19,9 +19,12 @@ options.requestAnimationFrame = (run) => {
   if (pending.length === 1) afterRender.port2.postMessage(null);
 };
 
-/** Hydrates the island's root with its component and the props it was rendered with. */
-export function hydrateIsland(root: HTMLElement, component: ComponentType) {
-  const props = JSON.parse(root.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as Record<string, unknown>;
+/** Hydrates the island's root with its component and the props it was rendered with (`extra` over them). */
+export function hydrateIsland(root: HTMLElement, component: ComponentType, extra?: Record<string, unknown>) {
+  const props = {
+    ...(JSON.parse(root.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as Record<string, unknown>),
+    ...extra,
+  };
   // The same component React rendered at build time, typed for React and run by Preact.
   preactHydrate(h(component as unknown as PreactComponent<Record<string, unknown>>, props), root);
 }

@@ -13,10 +13,16 @@ import { type Entry, islands } from "./registry";
 /** An island is loaded when it comes within this distance of the viewport (as the carousel's engine). */
 const NEAR_VIEWPORT_MARGIN = "300px 0px";
 
-/** Fetches Preact and the island's component, then hydrates the island; a failed fetch is reported. */
-function hydrate(root: HTMLElement, island: Entry<never>): Promise<void> {
-  return Promise.all([import("./hydrate"), island.load()]).then(
-    ([{ hydrateIsland }, component]) => hydrateIsland(root, component as ComponentType),
+/** Preact and the island's component (each fetched once, however often asked for). */
+const fetchIsland = (island: Entry<never>) => Promise.all([import("./hydrate"), island.load()]);
+
+/**
+ * Fetches Preact and the island's component, then hydrates the island (with `props` over those it was
+ * rendered with); a failed fetch is reported.
+ */
+function hydrate(root: HTMLElement, island: Entry<never>, props?: Record<string, unknown>): Promise<void> {
+  return fetchIsland(island).then(
+    ([{ hydrateIsland }, component]) => hydrateIsland(root, component as ComponentType, props),
     // The prerendered widget stays as it is (the carousel's slides are all there to read).
     (error: unknown) => console.error(`${CHUNK_FAILED_MESSAGE}:`, error),
   );
@@ -84,11 +90,15 @@ function onFirstUse(root: HTMLElement, onScroll: boolean, run: () => Promise<voi
 const atLoad: Promise<void>[] = [];
 for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
   const island = islands[root.getAttribute(ISLAND_ATTRIBUTE) as keyof typeof islands] as Entry<never>;
-  island.atLoad?.(root);
   const run = () => hydrate(root, island);
+  island.atLoad?.(root, {
+    prefetch: () => void fetchIsland(island).catch(() => {}),
+    hydrate: (props) => void hydrate(root, island, props),
+  });
   if (island.hydrate === "load") atLoad.push(run());
   else if (island.hydrate === "first-use") onFirstUse(root, island.wakeOnScroll ?? false, run);
-  else whenNear(root, () => void run());
+  else if (island.hydrate === "near") whenNear(root, () => void run());
 }
-// The page's widgets run: those of the load hydrated, the others listening for their first use.
+// The page's widgets run: those of the load hydrated, the others listening for their first use (or, the
+// offer popup, for their time).
 void Promise.all(atLoad).then(() => pageReady());

@@ -3,6 +3,13 @@
 // loader (main.ts), which every content page runs at load, holds none of them.
 import type { IslandName, Islands } from "~/components/island";
 import { followCookieBanner } from "~/lib/cookie-banner-height";
+import { scheduleOffer } from "~/lib/offer-schedule";
+
+/** What `atLoad` may do with its island: fetch its code ahead, or hydrate it now, with extra props. */
+export interface IslandControl {
+  prefetch: () => void;
+  hydrate: (props?: Record<string, unknown>) => void;
+}
 
 export interface Entry<N extends IslandName> {
   /** The island's component, fetched when it is hydrated. */
@@ -11,17 +18,18 @@ export interface Entry<N extends IslandName> {
    * "load": as soon as the loader runs. "first-use": once the visitor first points at, touches,
    * focuses or clicks the island's markup (and, with `wakeOnScroll`, scrolls the page); until then it is
    * the prerendered HTML, which shows what the widget shows before anyone uses it. "near": once within
-   * 300 px of the viewport.
+   * 300 px of the viewport. "called": when its `atLoad` says.
    */
-  hydrate: "load" | "first-use" | "near";
+  hydrate: "load" | "first-use" | "near" | "called";
   /** A first-use island that shows the page's scroll (the header's background, back-to-top). */
   wakeOnScroll?: true;
   /** Run by the loader at load on the island's prerendered root, with no framework code. */
-  atLoad?: (root: HTMLElement) => void;
+  atLoad?: (root: HTMLElement, island: IslandControl) => void;
 }
 
-// Only the offer popup is hydrated at load (its clock starts with the page), and the chat when built
-// with LIVE_CHAT=on (it reopens a conversation on load). The cookie banner needs no code to show
+// Nothing is hydrated at load but the chat when built with LIVE_CHAT=on (it reopens a conversation on
+// load). The offer popup's clock starts at load with no framework code (lib/offer-schedule.ts); its
+// code is fetched 2 s before it is due and the popup hydrated, open, when it is. The cookie banner needs no code to show
 // itself or to answer Accept and Decline (its head script does both: cookie-banner.tsx), but its
 // height lifts the floating buttons from the first frame it shows: that is measured at load.
 export const islands: { [N in IslandName]: Entry<N> } = {
@@ -49,7 +57,15 @@ export const islands: { [N in IslandName]: Entry<N> } = {
   },
   "offer-popup": {
     load: () => import("~/components/layout/offer-popup").then((m) => m.OfferPopup),
-    hydrate: "load",
+    hydrate: "called",
+    atLoad: (_root, island) =>
+      scheduleOffer({
+        preload: () => {
+          island.prefetch();
+          void import("~/components/layout/offer-popup").then((m) => m.loadOfferDialog());
+        },
+        open: () => island.hydrate({ due: true }),
+      }),
   },
   "why-choose": {
     load: () => import("~/components/sections/why-choose-carousel").then((m) => m.WhyChooseCarousel),

@@ -24,8 +24,6 @@ export interface Islands {
 }
 export type IslandName = keyof Islands;
 
-export { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-attributes";
-
 /**
  * A widget in its own root element, which names it and holds its props, so that the islands' script
  * can hydrate it with the props it was rendered with. The element is `display: contents`: it adds no

@@ -6,7 +6,7 @@ import { followCookieBanner } from "~/lib/cookie-banner-height";
 import { scheduleOffer } from "~/lib/offer-schedule";
 
 /** What `atLoad` may do with its island: fetch its code ahead, or hydrate it now, with extra props. */
-export interface IslandControl {
+interface IslandControl {
   prefetch: () => void;
   hydrate: (props?: Record<string, unknown>) => void;
 }

@@ -2,11 +2,13 @@
 // `npm run perf` measures each page against (its main-thread work may be at most 1.25 times that of the
 // same page without scripts, measured in the same run: docs/performance.md). Out go every <script> but
 // JSON-LD data blocks (the islands' or React Router's boot, the cookie banner's head script, the
-// Speculation Rules), and React Router's modulepreload links. The pages' precompressed copies are
-// removed, so the server sends the stripped pages; everything else is copied as it is.
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+// Speculation Rules), and React Router's modulepreload links. The pages' precompressed copies are made
+// again from the stripped pages, so the server sends them as it sends the real ones (brotli to a
+// browser); everything else is copied as it is.
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { DomUtils, parseDocument } from "htmlparser2";
 
 /** The page's HTML without its scripts: each removed element cut out of the text as it was written. */
@@ -32,11 +34,12 @@ export function buildWithoutScripts(buildDir) {
   cpSync(buildDir, copy, { recursive: true });
   const client = path.join(copy, "client");
   for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
-    if (/\.html\.(br|gz)$/.test(file)) rmSync(path.join(client, file));
-    else if (file.endsWith(".html")) {
-      const full = path.join(client, file);
-      writeFileSync(full, stripScripts(readFileSync(full, "utf8")));
-    }
+    if (!file.endsWith(".html")) continue;
+    const full = path.join(client, file);
+    const html = stripScripts(readFileSync(full, "utf8"));
+    writeFileSync(full, html);
+    if (existsSync(`${full}.br`)) writeFileSync(`${full}.br`, brotliCompressSync(html));
+    if (existsSync(`${full}.gz`)) writeFileSync(`${full}.gz`, gzipSync(html));
   }
   return copy;
 }

@@ -22,14 +22,29 @@ const isNoindex = (doc) =>
     (e) => /\bnoindex\b/i.test(e.attribs.content ?? ""),
   );
 
-/** Every prerendered route (each index.html of the build), "/" first, and whether it is noindex. */
+/**
+ * A content page: it loads the islands' script (/assets/islands-….js, in its boot <template>) instead of
+ * React Router's (docs/decisions/0022-content-page-islands.md).
+ */
+const isContentPage = (doc) =>
+  DomUtils.findAll((e) => e.name === "script" && e.attribs.type === "module", doc.children).some((e) =>
+    /^\/assets\/islands-[^/]+\.js$/.test(e.attribs.src ?? ""),
+  );
+
+/**
+ * Every prerendered route (each index.html of the build), "/" first, whether it is noindex, and whether
+ * it is a content page (no router in the browser).
+ */
 export function builtPages(dir = clientDir) {
   if (!existsSync(dir)) throw new Error(`${dir} not found: run npm run build first`);
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((f) => path.basename(f) === "index.html")
     .map((f) => `/${path.dirname(f).split(path.sep).join("/")}`.replace(/^\/\.$/, "/"))
     .sort((a, b) => a.split("/").length - b.split("/").length || a.localeCompare(b))
-    .map((route) => ({ route, noindex: isNoindex(readPage(route, dir)) }));
+    .map((route) => {
+      const doc = readPage(route, dir);
+      return { route, noindex: isNoindex(doc), content: isContentPage(doc) };
+    });
 }
 
 /**

@@ -15,17 +15,20 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("builtPages", () => {
-  it("lists each prerendered index.html as a route, / first, with its noindex flag", () => {
-    write("index.html", "<!doctype html><title>Home</title>");
+  it("lists each prerendered index.html as a route, / first, whether noindex and whether a content page", () => {
+    write(
+      "index.html",
+      '<!doctype html><title>Home</title><template id="router-boot"><script type="module" src="/assets/islands-x1.js"></script></template>',
+    );
     write("services/web/index.html", "<title>Web</title>");
     write("login/index.html", '<meta content="noindex, follow" name="ROBOTS"><title>Log in</title>');
     write("about/index.html", '<meta name="robots" content="index, follow"><title>About</title>');
     write("assets/a.js", "");
     expect(builtPages(dir)).toEqual([
-      { route: "/", noindex: false },
-      { route: "/about", noindex: false },
-      { route: "/login", noindex: true },
-      { route: "/services/web", noindex: false },
+      { route: "/", noindex: false, content: true },
+      { route: "/about", noindex: false, content: false },
+      { route: "/login", noindex: true, content: false },
+      { route: "/services/web", noindex: false, content: false },
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { createJiti } from "jiti";
 import type * as BuildSettingsModule from "./build-steps/build-settings";
 import type * as ContentPluginModule from "@site/content/vite";
 import { defineConfig } from "vite";
+import { islandsBundle } from "./build-steps/islands-bundle";
 import { manualChunks } from "./build-steps/manual-chunks";
 
 // Vite bundles this file but leaves every package to Node, which cannot load the TypeScript sources of
@@ -19,7 +20,9 @@ const { siteContent } = await jiti.import<typeof ContentPluginModule>("@site/con
 const { siteUrl, serviceUrls, retention, vitalsSampleRate, liveChat } = buildSettings(process.env);
 
 export default defineConfig({
-  plugins: [siteContent(), tailwindcss(), reactRouter()],
+  // islandsBundle: the content pages' script, a second build of their widgets with Preact
+  // (docs/decisions/0022-content-page-islands.md).
+  plugins: [siteContent(), tailwindcss(), reactRouter(), islandsBundle({ plugins: () => [siteContent()] })],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -14,3 +14,9 @@ declare const __VITALS_SAMPLE_RATE__: number;
 
 /** LIVE_CHAT=on at build time: the chat panel talks to the desk (issue 27). Injected by vite.config.ts. */
 declare const __LIVE_CHAT__: boolean;
+
+/** The islands' script of the content pages ("/assets/islands-….js"), or undefined in the dev server. */
+declare module "virtual:islands-script" {
+  const src: string | undefined;
+  export default src;
+}

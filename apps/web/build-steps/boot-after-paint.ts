@@ -21,6 +21,9 @@
 //      content could push around, nor leaves parsing to run as long tasks after it.
 // Nothing else: no preload link is inserted, no chunk is import()ed by hand, no task is scheduled
 // between chunks. WebKit froze pages booted that way (issues 19 and 28).
+// A content page (docs/decisions/0022-content-page-islands.md) has no React Router: its module script
+// is the islands' script (<script type="module" src>), which goes into the <template> the same way,
+// and there is no modulepreload link to remove.
 import { createElement, insertAfter, insertBefore, removeElement, setText, templateOf } from "./html-tree";
 import { ROUTER_BOOT_ID, type RouterPage } from "./router-page";
 
@@ -88,9 +91,12 @@ export const withEntryImportHandled = (code: string, entry: string): string =>
  * the first paint held until the <template> is parsed.
  */
 export function bootAfterPaint(page: RouterPage): void {
-  const { element, entry, code } = page.boot;
-  setText(element, withEntryImportHandled(code, entry));
-  for (const link of page.modulePreloads) if (link.href !== entry) removeElement(link.element);
+  const { boot } = page;
+  const { element } = boot;
+  if (boot.kind === "router") {
+    setText(element, withEntryImportHandled(boot.code, boot.entry));
+    for (const link of page.modulePreloads) if (link.href !== boot.entry) removeElement(link.element);
+  }
   const script = createElement("script", {}, BOOT_AFTER_PAINT_SCRIPT);
   insertBefore(element, script);
   insertBefore(script, templateOf(element, { id: ROUTER_BOOT_ID }));

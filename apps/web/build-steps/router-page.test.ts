@@ -31,10 +31,52 @@ describe("readRouterPage on React Router's output", () => {
   it.each(PAGES)("accepts %s as React Router wrote it and finds its parts", async (file) => {
     const page = read(await readRouterOutput(file), file);
     expect(page.stylesheets.map((l) => l.href)).toEqual([expect.stringMatching(/^\/assets\/root-.+\.css$/)]);
+    if (page.boot.kind !== "router") throw new Error("expected React Router's boot");
     expect(page.boot.entry).toMatch(/^\/assets\/entry\.client-.+\.js$/);
     expect(page.boot.code).toMatch(/^import "\/assets\/manifest-.+\.js";\n/);
     expect(page.modulePreloads.map((l) => l.href)).toContain(page.boot.entry);
     expect(page.charset.attrs).toEqual([{ name: "charset", value: "utf-8" }]);
+  });
+});
+
+/**
+ * `home` as root.tsx renders a content page: no modulepreload links, and the islands' script (here a
+ * file of the fixture's build) where React Router's boot script was.
+ */
+function islandsPage(tag = (src: string) => `<script type="module" src="${src}"></script>`): string {
+  const src = /href="(\/assets\/home-[^"]+\.js)"/.exec(home)?.[1];
+  expect(src, "the fixture's home page names its route chunk").toBeDefined();
+  return changed(/<link rel="modulepreload"[^>]*>/g, "").replace(
+    /<script type="module" async="">[\s\S]*?<\/script>/,
+    tag(src!),
+  );
+}
+
+describe("readRouterPage on a content page (the islands' script instead of React Router's)", () => {
+  it("finds the islands' script", () => {
+    const page = read(islandsPage());
+    expect(page.boot).toMatchObject({
+      kind: "islands",
+      src: expect.stringMatching(/^\/assets\/home-.+\.js$/),
+    });
+    expect(page.modulePreloads).toEqual([]);
+  });
+
+  it.each([
+    ["gains an attribute", (src: string) => `<script type="module" src="${src}" async=""></script>`],
+    ["names a file the build does not have", () => '<script type="module" src="/assets/gone.js"></script>'],
+  ])("fails when the islands' script %s", (_, tag) => {
+    expect(() => read(islandsPage(tag))).toThrow(/expected the islands' script, <script type="module" src=/);
+  });
+
+  it("fails when React Router's modulepreload links come with it", () => {
+    const html = islandsPage().replace(
+      "</head>",
+      `<link rel="modulepreload" href="${/href="(\/assets\/home-[^"]+\.js)"/.exec(home)?.[1]}"/></head>`,
+    );
+    expect(() => read(html)).toThrow(
+      /a page with the islands' script has React Router's modulepreload links too/,
+    );
   });
 });
 
@@ -85,7 +127,7 @@ describe("readRouterPage fails the build naming what changed", () => {
     [
       "a second module script appears",
       () => changed("</body>", '<script type="module">import "/assets/x.js";</script></body>'),
-      /expected one module script \(React Router's boot\), found 2/,
+      /expected one module script \(React Router's boot or the islands'\), found 2/,
     ],
     [
       "the stylesheet link gains an attribute (React's precedence)",

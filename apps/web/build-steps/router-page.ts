@@ -1,8 +1,10 @@
 // The parts of a page prerendered by React Router that the build changes, found in the parsed page and
 // checked against what React Router 7 renders: its stylesheet links, whose CSS is inlined
-// (inline-css.ts), and its boot, which runs after the first paint (boot-after-paint.ts). Anything else
-// about them fails the build, naming what changed: a rewrite that matched the old shape would otherwise
-// ship pages that render-block on the stylesheet, lose their styles, or do not hydrate.
+// (inline-css.ts), and its boot, which runs after the first paint (boot-after-paint.ts): React Router's
+// module script, or on a content page the islands' script root.tsx puts in its place
+// (docs/decisions/0022-content-page-islands.md). Anything else about them fails the build, naming what
+// changed: a rewrite that matched the old shape would otherwise ship pages that render-block on the
+// stylesheet, lose their styles, or do not hydrate.
 import {
   type HtmlDocument,
   type HtmlElement,
@@ -15,7 +17,7 @@ import {
 } from "./html-tree";
 import { expectOutput } from "./output-changed";
 
-/** The id of the <template> that holds React Router's module script until the first paint. */
+/** The id of the <template> that holds the page's module script until the first paint. */
 export const ROUTER_BOOT_ID = "router-boot";
 
 interface LinkedFile {
@@ -35,9 +37,23 @@ export interface RouterPage {
   modulePreloads: LinkedFile[];
   /**
    * React Router's boot: the inline module script that imports the route modules and then, with
-   * import(), the client entry (`entry`, "/assets/entry.client-….js"), which hydrates.
+   * import(), the client entry (`entry`, "/assets/entry.client-….js"), which hydrates. Or, on a content
+   * page, the islands' script (`<script type="module" src="/assets/islands-….js">`).
    */
-  boot: { element: HtmlElement; code: string; entry: string };
+  boot: RouterBoot | IslandsBoot;
+}
+
+interface RouterBoot {
+  kind: "router";
+  element: HtmlElement;
+  code: string;
+  entry: string;
+}
+
+interface IslandsBoot {
+  kind: "islands";
+  element: HtmlElement;
+  src: string;
 }
 
 const STYLESHEET_HREF = /^\/assets\/[^/]+\.css$/;
@@ -98,7 +114,7 @@ export function readRouterPage(
   expectOutput(
     moduleScripts.length === 1,
     file,
-    () => `expected one module script (React Router's boot), found ${moduleScripts.length}`,
+    () => `expected one module script (React Router's boot or the islands'), found ${moduleScripts.length}`,
   );
   const [boot] = moduleScripts as [HtmlElement];
   expectOutput(
@@ -106,10 +122,29 @@ export function readRouterPage(
     file,
     () => "the boot script is not a child of <body>, whose unexpected children hydration passes over",
   );
+  const src = attribute(boot, "src");
+  if (src !== undefined) {
+    expectOutput(
+      CHUNK_HREF.test(src) && isBuildFile(src) && attributeNames(boot).length === 2,
+      file,
+      () => `${startTag(boot)}: expected the islands' script, <script type="module" src="/assets/….js">`,
+    );
+    expectOutput(
+      modulePreloads.length === 0,
+      file,
+      () => "a page with the islands' script has React Router's modulepreload links too",
+    );
+    return {
+      file,
+      document,
+      charset,
+      stylesheets,
+      modulePreloads,
+      boot: { kind: "islands", element: boot, src },
+    };
+  }
   expectOutput(
-    attribute(boot, "async") === "" &&
-      attributeNames(boot).length === 2 &&
-      attribute(boot, "src") === undefined,
+    attribute(boot, "async") === "" && attributeNames(boot).length === 2,
     file,
     () => `the boot script's tag changed: ${startTag(boot)} (expected <script type="module" async="">)`,
   );
@@ -125,7 +160,14 @@ export function readRouterPage(
     file,
     () => `the client entry ${entry} has no modulepreload link`,
   );
-  return { file, document, charset, stylesheets, modulePreloads, boot: { element: boot, code, entry } };
+  return {
+    file,
+    document,
+    charset,
+    stylesheets,
+    modulePreloads,
+    boot: { kind: "router", element: boot, code, entry },
+  };
 }
 
 /** A <link rel="…" href="…"> in <head> with no other attribute. */

@@ -69,9 +69,9 @@ for (const [width, height] of [
       tab,
     }) => {
       await mobileMenuOverBanner(tab, { path: "/about", width, height, productsOpen });
-      // The last item, tapped: it navigates, closes the menu, and the banner is still there to answer.
+      // The last item, tapped: it loads the page, whose menu is closed, and the banner is there to answer.
       await followMobileLink(tab, quoteLink);
-      expect(await tab.shown("[data-cookie-banner]")).toBe(true);
+      await tab.waitUntilShown("[data-cookie-banner]");
     });
   }
 }

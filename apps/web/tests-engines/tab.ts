@@ -86,6 +86,16 @@ async function unlessFrozen<T>(work: Promise<T>, what: string): Promise<T> {
   }
 }
 
+/**
+ * A script that could not run because its page was being replaced by the next one (links load
+ * documents): Chromium's DevTools protocol says so; a poll then just tries again, in the new page.
+ */
+const pageReplaced = (error: unknown) =>
+  error instanceof Error &&
+  /Execution context was destroyed|Cannot find context with specified id|Inspected target navigated/.test(
+    error.message,
+  );
+
 const targetArgs = (target: Target): [string, string | null] =>
   typeof target === "string" ? [target, null] : [target.css, target.name];
 
@@ -138,7 +148,10 @@ export class Tab {
   ): Promise<Truthy<Awaited<R>>> {
     const deadline = Date.now() + timeout;
     for (;;) {
-      const value = await this.run(fn, ...args);
+      const value = await this.run(fn, ...args).catch((error: unknown) => {
+        if (pageReplaced(error)) return undefined;
+        throw error;
+      });
       if (value) return value as Truthy<Awaited<R>>;
       if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for: ${message}`);
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -14,7 +14,7 @@ const resources = (page: Page) =>
     })),
   );
 
-test("a page paints from its HTML alone: the stylesheet is inline and the scripts start after the paint", async ({
+test("a page React Router boots paints from its HTML alone: the stylesheet is inline and the scripts start after the paint", async ({
   page,
 }) => {
   await withOfferSeen(page);
@@ -35,7 +35,7 @@ test("a page paints from its HTML alone: the stylesheet is inline and the script
       }).observe(document, { subtree: true, childList: true });
     });
   });
-  await page.goto("/services/internet-services");
+  await page.goto("/contact");
   await waitForHydration(page);
 
   const link = page.locator('link[rel="stylesheet"]');
@@ -69,7 +69,43 @@ test("a page paints from its HTML alone: the stylesheet is inline and the script
   expect(times.firstPreloadAt ?? Infinity).toBeGreaterThanOrEqual(Math.max(...firstLoad.map((s) => s.end)));
 });
 
-test("other routes reached in the app keep the inlined styles and fetch no stylesheet", async ({ page }) => {
+test("a content page paints from its HTML alone, then loads the islands' script, and no router", async ({
+  page,
+}) => {
+  await withOfferSeen(page);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __hydratedAt?: number };
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.hydrated !== "true") return;
+      w.__hydratedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
+  });
+  await page.goto("/services/internet-services");
+  await waitForHydration(page);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("disabled", "");
+  await expect(page.locator("head > style")).toHaveCount(1);
+  await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+
+  const loaded = await resources(page);
+  expect(loaded.filter((r) => r.name.endsWith(".css"))).toEqual([]);
+  const { fcp, hydratedAt } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+    hydratedAt: (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? NaN,
+  }));
+  expect(fcp).toBeLessThan(hydratedAt);
+  // The islands' script is the page's one first-load script, fetched once after the paint; what else
+  // loads is lazy (web-vitals when the browser is idle).
+  const scripts = loaded.filter((r) => r.name.endsWith(".js"));
+  const islands = scripts.filter((s) => /^\/assets\/islands-[\w-]+\.js$/.test(s.name));
+  expect(islands).toHaveLength(1);
+  expect(islands[0]!.start).toBeGreaterThanOrEqual(fcp);
+  expect(scripts.map((s) => s.name)).toEqual([...new Set(scripts.map((s) => s.name))]);
+  expect(scripts.filter((s) => s.initiator === "link")).toEqual([]);
+});
+
+test("a page reached by a link keeps the inlined styles and fetches no stylesheet", async ({ page }) => {
   await withCookiesAccepted(page);
   await withOfferSeen(page);
   await page.goto("/");

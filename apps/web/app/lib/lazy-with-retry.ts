@@ -1,7 +1,6 @@
 import { type ComponentType, lazy } from "react";
+import { CHUNK_FAILED_MESSAGE } from "./chunk-failed";
 
-/** Reported on the console whenever a script chunk cannot be loaded (spec §8). */
-export const CHUNK_FAILED_MESSAGE = "Loading chunk failed";
 /** A chunk that has not arrived after this long counts as failed (spec §9). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 /** sessionStorage key set just before a chunk failure reloads the page; prevents a reload loop. */

@@ -1,12 +1,15 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // The lazy chunk is the world's edge here: record what it is started with.
 const started: { landingPath: string }[] = [];
 vi.mock("./vitals-beacon", () => ({ startVitals: (o: { landingPath: string }) => started.push(o) }));
 
 const { scheduleWebVitals } = await import("./report-web-vitals");
+const { COOKIES_ACCEPTED_KEY } = await import("./cookie-consent");
 
+beforeEach(() => localStorage.setItem(COOKIES_ACCEPTED_KEY, "true"));
 afterEach(() => {
+  localStorage.clear();
   started.length = 0;
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -29,6 +32,19 @@ describe("report-web-vitals", () => {
     expect(started).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect(started).toEqual([{ landingPath: "/services/internet-services" }]));
+    cancel();
+  });
+
+  it("loads nothing for a visitor who has not accepted cookies, until they accept", async () => {
+    localStorage.clear();
+    idleAfter(50);
+    window.history.replaceState(null, "", "/about");
+    const cancel = scheduleWebVitals();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).toEqual([]);
+    window.dispatchEvent(new Event(COOKIES_ACCEPTED_KEY));
+    await vi.advanceTimersByTimeAsync(50);
+    await vi.waitFor(() => expect(started).toEqual([{ landingPath: "/about" }]));
     cancel();
   });
 

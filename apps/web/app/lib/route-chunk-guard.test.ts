@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELOAD_GUARD_KEY } from "./lazy-with-retry";
-import { installRouteChunkGuard } from "./route-chunk-guard";
+import { installRouteChunkGuard, routeChunkFailedAgain } from "./route-chunk-guard";
 
 const routerMessage = "Error loading route module `/assets/about-abc.js`, reloading page...";
 
@@ -30,8 +30,12 @@ describe("installRouteChunkGuard", () => {
     expect(calls.map((c) => String(c[0]))).toEqual([routerMessage, `Loading chunk failed: ${routerMessage}`]);
     expect(sessionStorage.getItem(RELOAD_GUARD_KEY)).not.toBeNull();
 
-    // Second failure after the reload: throwing stops React Router's window.location.reload().
+    expect(routeChunkFailedAgain()).toBe(false);
+
+    // Second failure after the reload: throwing stops React Router's window.location.reload(), and the
+    // root's error boundary is told to show the chunk notice.
     expect(() => console.error(routerMessage)).toThrow(/Loading chunk failed/);
+    expect(routeChunkFailedAgain()).toBe(true);
   });
 
   it("is installed once", () => {

@@ -1,4 +1,5 @@
-import { CHUNK_FAILED_MESSAGE, ChunkLoadError, RELOAD_GUARD_KEY } from "./lazy-with-retry";
+import { CHUNK_FAILED_MESSAGE } from "./chunk-failed";
+import { ChunkLoadError, RELOAD_GUARD_KEY } from "./lazy-with-retry";
 
 /**
  * React Router 7 (lib/dom/ssr/routeModules.ts, loadRouteModule) catches a failed route-module import,
@@ -6,13 +7,19 @@ import { CHUNK_FAILED_MESSAGE, ChunkLoadError, RELOAD_GUARD_KEY } from "./lazy-w
  * window.location.reload() with no loop guard. location.reload cannot be patched, so the only hook
  * before the reload is that console.error call: we report 'Loading chunk failed', record a
  * sessionStorage guard and let the first reload happen; if the guard is already set we throw, which
- * makes the import reject instead of reloading again, and tell SiteChrome to show a notice.
+ * makes the import reject instead of reloading again, and the root's error boundary shows a notice.
  * See docs/decisions/0002-chunk-load-failures.md.
  */
 const ROUTER_MESSAGE = "Error loading route module";
-/** Dispatched on window when a route chunk failed again after the one reload (SiteChrome shows a notice). */
-export const ROUTE_CHUNK_FAILED_EVENT = "site:route-chunk-failed";
 let installed = false;
+let failedAgain = false;
+
+/**
+ * Whether a route chunk failed again after the one reload, in this page view. React Router then renders
+ * the root's error boundary with an error of its own ("No result returned from dataStrategy…"), which
+ * shows the chunk notice when this says so.
+ */
+export const routeChunkFailedAgain = () => failedAgain;
 
 export function installRouteChunkGuard() {
   if (installed || typeof window === "undefined") return;
@@ -31,7 +38,7 @@ export function installRouteChunkGuard() {
       /* no storage: treat as already reloaded, never loop */
     }
     if (!alreadyReloaded) return;
-    window.dispatchEvent(new Event(ROUTE_CHUNK_FAILED_EVENT));
+    failedAgain = true;
     throw new ChunkLoadError(`${CHUNK_FAILED_MESSAGE}: ${first}`);
   };
 }

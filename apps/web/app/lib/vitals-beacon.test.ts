@@ -1,3 +1,4 @@
+import { matchRoutes } from "react-router";
 import { SITE_ROUTE_PATTERNS } from "@site/contracts/vitals";
 import type { Metric } from "web-vitals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -233,6 +234,24 @@ describe("route pattern and device class", () => {
     expect(routePattern("/about/")).toBe("/about");
     expect(routePattern("/404")).toBe("/*");
     expect(routePattern("/a/b/c")).toBe("/*");
+  });
+
+  it("ranks the paths as React Router's matchRoutes ranks the route table", () => {
+    const routes = SITE_ROUTE_PATTERNS.map((path) => ({ path }));
+    const paths = [
+      ...prerenderPaths(),
+      ...SITE_ROUTE_PATTERNS.map((p) => p.replace(/:\w+/, "x")),
+      "/About",
+      "/services/",
+      "/services/a/b",
+      "/careers/x/",
+      "/contact/more",
+      "/products",
+      "",
+    ];
+    for (const path of paths) {
+      expect(routePattern(path), path).toBe(matchRoutes(routes, path)?.at(-1)?.route.path ?? "/*");
+    }
   });
 
   it("calls a viewport up to 767 px mobile", () => {

@@ -12,21 +12,34 @@ import {
   VITALS_PATH,
   type VitalsBeacon,
 } from "@site/contracts/vitals";
-import { matchRoutes } from "react-router";
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
 import { cookiesAccepted } from "./cookie-consent";
 
 /** The contact service (VITE_CONTACT_API_URL at build time) takes the beacons. */
 const endpoint = `${__SERVICE_URLS__.contact}${VITALS_PATH}`;
 
-const routes = SITE_ROUTE_PATTERNS.map((path) => ({ path }));
+/** A path's segments, as React Router compares them (a trailing slash adds none). */
+const segments = (path: string) => path.split("/").filter((s) => s !== "");
+const dynamicSegments = (pattern: string) => segments(pattern).filter((s) => s.startsWith(":")).length;
 
 /**
  * The route pattern a path matches, ranked as React Router ranks the site's own routes (the patterns
- * are the route table's: a test keeps them equal): "/services/:serviceType", never the address itself.
+ * are the route table's: a test keeps them equal, and compares this with React Router's matchRoutes):
+ * "/services/:serviceType", never the address itself. Its own few lines rather than React Router's
+ * matchRoutes, which would bring most of React Router into the content pages' lazy chunk.
  */
 export function routePattern(pathname: string): SiteRoutePattern {
-  return (matchRoutes(routes, pathname)?.at(-1)?.route.path ?? "/*") as SiteRoutePattern;
+  const path = segments(pathname).map((s) => s.toLowerCase());
+  const matches = (pattern: string) => {
+    const parts = segments(pattern);
+    return (
+      parts.length === path.length && parts.every((p, i) => p.startsWith(":") || p.toLowerCase() === path[i])
+    );
+  };
+  const found = SITE_ROUTE_PATTERNS.filter((p) => p !== "/*" && matches(p)).sort(
+    (a, b) => dynamicSegments(a) - dynamicSegments(b),
+  );
+  return found[0] ?? "/*";
 }
 
 /** "mobile" up to MOBILE_MAX_WIDTH CSS pixels of viewport, else "desktop". */

@@ -11,6 +11,10 @@ import { about } from "@site/content/data/about";
 import { company } from "@site/content/data/company";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
+import { contentPage } from "~/lib/page-handle";
+
+/** A content page: its widgets are islands, no router in the browser (docs/decisions/0022). */
+export const handle = contentPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -1,5 +1,5 @@
 import { ArrowRight, Mail, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import { PageHero } from "~/components/sections/page-hero";
 import { Container } from "~/components/ui/container";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -9,6 +9,10 @@ import { jobHref, jobLocationText } from "~/lib/jobs";
 import { jobs } from "@site/content/data/jobs";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/careers";
+import { contentPage } from "~/lib/page-handle";
+
+/** A content page: its widgets are islands, no router in the browser (docs/decisions/0022). */
+export const handle = contentPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

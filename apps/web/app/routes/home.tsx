@@ -1,3 +1,4 @@
+import { Island } from "~/components/island";
 import { OfferPopup } from "~/components/layout/offer-popup";
 import { CtaBanner } from "~/components/sections/cta-banner";
 import { HomeHero } from "~/components/sections/home-hero";
@@ -13,8 +14,12 @@ import { webDevelopmentPackages } from "@site/content/data/packages";
 import { services } from "@site/content/data/services";
 import { whyChoose } from "@site/content/data/why-choose";
 import { pageMeta } from "~/lib/seo";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import type { Route } from "./+types/home";
+import { contentPage } from "~/lib/page-handle";
+
+/** A content page: its widgets are islands, no router in the browser (docs/decisions/0022). */
+export const handle = contentPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -65,7 +70,7 @@ export default function Home() {
         </ul>
       </Section>
       <Section id="why-choose" eyebrow="Why choose us" title={whyChoose.title} intro={whyChoose.intro}>
-        <WhyChooseCarousel labelledBy="why-choose-title" />
+        <Island name="why-choose" component={WhyChooseCarousel} props={{ labelledBy: "why-choose-title" }} />
       </Section>
       <Section
         id="process"
@@ -90,7 +95,7 @@ export default function Home() {
           {home.cta.secondary.label}
         </LinkButton>
       </CtaBanner>
-      <OfferPopup />
+      <Island name="offer-popup" component={OfferPopup} props={{}} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { detailRoute } from "~/lib/detail-route";
 import { pageMeta } from "~/lib/seo";
 import { breadcrumbList, jobPostingJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/job-detail";
+import { contentPage } from "~/lib/page-handle";
 
 const detail = detailRoute({
   param: "jobSlug",
@@ -23,6 +24,9 @@ const detail = detailRoute({
     path: "/careers",
   },
 });
+
+/** A content page: its widgets are islands, no router in the browser (docs/decisions/0022). */
+export const handle = contentPage;
 
 export const loader = ({ params }: Route.LoaderArgs) => detail.load({ params });
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) => detail.load({ params });

@@ -6,8 +6,23 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { hostingPackages, webDevelopmentPackages } from "@site/content/data/packages";
 import { pageMeta } from "~/lib/seo";
 import { packagesJsonLd } from "~/lib/structured-data";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import type { Route } from "./+types/packages";
+import { contentPage } from "~/lib/page-handle";
+
+/** A content page: its widgets are islands, no router in the browser (docs/decisions/0022). */
+export const handle = contentPage;
+
+/** The web packages' section background (spec §3's asset): the page's largest paint. */
+const packagesBackground = "/images/bg-images/packages-bg.jpeg";
+
+/**
+ * The largest paint is that section's background, a CSS image the browser finds only once it lays the
+ * section out: preloaded, it is fetched with the page instead (docs/performance.md, issue 34).
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", as: "image", href: packagesBackground, fetchPriority: "high" },
+];
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -37,7 +52,7 @@ export default function Packages() {
       <section
         aria-labelledby="web-packages-title"
         className="relative bg-brand-800 bg-cover bg-center py-16 sm:py-20"
-        style={{ backgroundImage: "url(/images/bg-images/packages-bg.jpeg)" }}
+        style={{ backgroundImage: `url(${packagesBackground})` }}
       >
         <div aria-hidden="true" className="absolute inset-0 bg-slate-950/55" />
         <Container className="relative">

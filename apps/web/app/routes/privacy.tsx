@@ -5,6 +5,10 @@ import { formatLongDate } from "~/lib/format-date";
 import { privacyNotice as notice } from "~/lib/privacy-notice";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
+import { contentPage } from "~/lib/page-handle";
+
+/** A content page: its widgets are islands, no router in the browser (docs/decisions/0022). */
+export const handle = contentPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: notice.title, description: notice.description, path: "/privacy" });

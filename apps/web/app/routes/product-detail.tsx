@@ -9,6 +9,7 @@ import { detailRoute } from "~/lib/detail-route";
 import { pageMeta } from "~/lib/seo";
 import { breadcrumbList, softwareApplicationJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/product-detail";
+import { contentPage } from "~/lib/page-handle";
 
 const detail = detailRoute({
   param: "productId",
@@ -21,6 +22,9 @@ const detail = detailRoute({
     path: "/",
   },
 });
+
+/** A content page: its widgets are islands, no router in the browser (docs/decisions/0022). */
+export const handle = contentPage;
 
 export const loader = ({ params }: Route.LoaderArgs) => detail.load({ params });
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) => detail.load({ params });

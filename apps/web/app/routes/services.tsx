@@ -6,6 +6,10 @@ import { Container } from "~/components/ui/container";
 import { services } from "@site/content/data/services";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/services";
+import { contentPage } from "~/lib/page-handle";
+
+/** A content page: its widgets are islands, no router in the browser (docs/decisions/0022). */
+export const handle = contentPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

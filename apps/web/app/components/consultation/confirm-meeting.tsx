@@ -60,9 +60,7 @@ export function ConfirmMeeting({ token }: { token: string }) {
       <p role="alert" className="font-medium text-red-800">
         {view.message}
       </p>
-      <LinkButton to="/consultation" reloadDocument>
-        {manage.bookAnother}
-      </LinkButton>
+      <LinkButton to="/consultation">{manage.bookAnother}</LinkButton>
     </div>
   );
 }

@@ -74,9 +74,7 @@ export function ManageMeeting({
         <p role="alert" className="font-medium text-red-800">
           {view.message}
         </p>
-        <LinkButton to="/consultation" reloadDocument>
-          {manage.bookAnother}
-        </LinkButton>
+        <LinkButton to="/consultation">{manage.bookAnother}</LinkButton>
       </div>
     );
   }
@@ -88,9 +86,7 @@ export function ManageMeeting({
         <p role="status" className="font-medium text-ink">
           {manage.cancelled}
         </p>
-        <LinkButton to="/consultation" reloadDocument>
-          {manage.bookAnother}
-        </LinkButton>
+        <LinkButton to="/consultation">{manage.bookAnother}</LinkButton>
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 
 /** One line on how the form's data is used, linking to the privacy notice. */
 export function PrivacyNote({ purpose }: { purpose: string }) {

@@ -1,5 +1,4 @@
 import { ArrowUp } from "lucide-react";
-import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { useScrolled } from "~/lib/use-scrolled";
 
 /** Spec §9: the button appears once the scroll exceeds 600 px. */
@@ -7,7 +6,6 @@ const BACK_TO_TOP_THRESHOLD_PX = 600;
 
 export function BackToTop() {
   const visible = useScrolled(BACK_TO_TOP_THRESHOLD_PX);
-  const lift = useLiftAboveCookieBanner();
   if (!visible) return null;
   return (
     <button
@@ -18,8 +16,7 @@ export function BackToTop() {
         const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
         window.scrollTo({ top: 0, left: 0, behavior: reduce ? "auto" : "smooth" });
       }}
-      style={lift}
-      className="fixed right-5 bottom-[5.5rem] z-30 inline-flex size-11 items-center justify-center rounded-full border border-slate-200 bg-white text-brand-700 shadow-lg shadow-slate-900/10 transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6"
+      className="fixed right-5 bottom-[5.5rem] z-30 translate-y-[calc(var(--cookie-banner-height,0px)*-1)] inline-flex size-11 items-center justify-center rounded-full border border-slate-200 bg-white text-brand-700 shadow-lg shadow-slate-900/10 transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6"
     >
       <ArrowUp aria-hidden="true" className="size-5" />
     </button>

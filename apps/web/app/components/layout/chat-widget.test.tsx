@@ -1,11 +1,10 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { whatsappUrl } from "~/lib/company-links";
 import { ChatWidget } from "./chat-widget";
-import { renderWithRouter } from "./test-utils";
 
 async function openChat() {
-  renderWithRouter(<ChatWidget />);
+  render(<ChatWidget />);
   const button = screen.getByRole("button", { name: "Open chat" });
   expect(button).toHaveAttribute("aria-expanded", "false");
   fireEvent.click(button);

@@ -1,7 +1,6 @@
 import { MessageCircle, X } from "lucide-react";
-import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { whatsappUrl } from "~/lib/company-links";
-import { useLiftAboveCookieBanner } from "~/lib/cookie-banner-offset";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { useReopenLiveChat } from "~/lib/live-chat-reopen";
 import { ChatHeader } from "./chat-header";
@@ -21,7 +20,6 @@ const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
-  const lift = useLiftAboveCookieBanner();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const titleId = useId();
@@ -34,7 +32,9 @@ export function ChatWidget() {
   // Live chat only: a reply's link, or a conversation the visitor left open, opens the panel on load.
   useReopenLiveChat(setOpen);
 
-  useEffect(() => {
+  // In the commit, not after it: Preact runs effects a frame later than React, and an Escape pressed
+  // as soon as the widget shows must find its listener.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") close();
@@ -44,7 +44,8 @@ export function ChatWidget() {
   }, [open, close]);
 
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-5" style={lift}>
+    // Lifted above the cookie banner while it shows (--cookie-banner-height: lib/cookie-banner-height.ts).
+    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-5 translate-y-[calc(var(--cookie-banner-height,0px)*-1)]">
       {open && (
         <div
           id={panelId}

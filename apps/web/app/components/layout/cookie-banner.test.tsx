@@ -1,8 +1,7 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COOKIES_ACCEPTED_KEY } from "~/lib/cookie-consent";
 import { CONSENT_PENDING_ATTRIBUTE, CookieBanner, cookieConsentScript } from "./cookie-banner";
-import { renderWithRouter } from "./test-utils";
 
 const findBanner = () => screen.findByRole("region", { name: "Cookies on this site" });
 
@@ -12,28 +11,27 @@ function storageSnapshot() {
 
 describe("CookieBanner", () => {
   it("is shown when cookiesAccepted is not stored, with a link to the privacy notice", async () => {
-    renderWithRouter(<CookieBanner />);
+    render(<CookieBanner />);
     const banner = await findBanner();
     expect(within(banner).getByRole("link", { name: "Privacy Notice" })).toHaveAttribute("href", "/privacy");
   });
 
   it("stays hidden once cookiesAccepted is stored", async () => {
     localStorage.setItem(COOKIES_ACCEPTED_KEY, "true");
-    renderWithRouter(<CookieBanner />);
-    // Give the mount effect a chance to run, then confirm nothing appeared.
-    await screen.findByTestId("location");
+    render(<CookieBanner />);
+    // render() runs the mount effect (act): nothing is left on screen.
     expect(screen.queryByRole("region", { name: "Cookies on this site" })).not.toBeInTheDocument();
   });
 
   it("Accept stores 'true' and hides the banner", async () => {
-    renderWithRouter(<CookieBanner />);
+    render(<CookieBanner />);
     fireEvent.click(within(await findBanner()).getByRole("button", { name: "Accept" }));
     expect(localStorage.getItem("cookiesAccepted")).toBe("true");
     expect(screen.queryByRole("region", { name: "Cookies on this site" })).not.toBeInTheDocument();
   });
 
   it("Decline hides the banner and stores nothing", async () => {
-    renderWithRouter(<CookieBanner />);
+    render(<CookieBanner />);
     const before = storageSnapshot();
     fireEvent.click(within(await findBanner()).getByRole("button", { name: "Decline" }));
     expect(screen.queryByRole("region", { name: "Cookies on this site" })).not.toBeInTheDocument();
@@ -43,7 +41,7 @@ describe("CookieBanner", () => {
   });
 
   it("gives Accept and Decline the same prominence", async () => {
-    renderWithRouter(<CookieBanner />);
+    render(<CookieBanner />);
     const banner = await findBanner();
     expect(within(banner).getByRole("button", { name: "Accept" }).className).toBe(
       within(banner).getByRole("button", { name: "Decline" }).className,
@@ -51,7 +49,7 @@ describe("CookieBanner", () => {
   });
 
   it("Cookie Settings toggles a panel whose checkboxes store nothing", async () => {
-    renderWithRouter(<CookieBanner />);
+    render(<CookieBanner />);
     const banner = await findBanner();
     const toggle = within(banner).getByRole("button", { name: "Cookie Settings" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -140,7 +138,7 @@ describe("cookieConsentScript (runs from <head>, reads storage right after the f
   describe("before hydration it answers the prerendered banner's Accept and Decline", () => {
     /** The banner as prerendered: React renders it, nothing hydrates it here. */
     const prerendered = () => {
-      const { unmount } = renderWithRouter(<CookieBanner />);
+      const { unmount } = render(<CookieBanner />);
       const html = document.body.innerHTML;
       unmount();
       document.body.innerHTML = html;

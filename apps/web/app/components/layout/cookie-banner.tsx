@@ -1,7 +1,7 @@
 import { Cookie } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
-import { setCookieBannerHeight } from "~/lib/cookie-banner-offset";
+import { Link } from "~/components/ui/site-link";
+import { followCookieBanner } from "~/lib/cookie-banner-height";
 import { COOKIES_ACCEPTED_KEY } from "~/lib/cookie-consent";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { buttonClass } from "../ui/button";
@@ -39,8 +39,10 @@ const CHOICE_ATTRIBUTE = "data-cookie-choice";
  * Until React has hydrated the page (site-chrome sets data-hydrated), it also answers Accept and
  * Decline itself, as the banner does afterwards: the banner is on screen well before the scripts on a
  * slow connection, and a tap there must not be lost. Cookie Settings needs React and waits for it.
+ * Built from constants only (the names are plain words, quoted as they are), so a bundle that does not
+ * use it drops it: the browser's bundles never do (root.tsx renders it into the prerendered pages).
  */
-export const cookieConsentScript = `(function(){var h=document.documentElement,k=${JSON.stringify(COOKIES_ACCEPTED_KEY)},p=${JSON.stringify(CONSENT_PENDING_ATTRIBUTE)},c=${JSON.stringify(CHOICE_ATTRIBUTE)};requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(k)!==null}catch(e){a=!1}a||h.setAttribute(p,"pending")})});document.addEventListener("click",function(e){var b=!h.hasAttribute("data-hydrated")&&e.target.closest&&e.target.closest("["+c+"]");if(!b)return;if(b.getAttribute(c)==="accept")try{localStorage.setItem(k,"true")}catch(e){}h.removeAttribute(p)})})()`;
+export const cookieConsentScript = `(function(){var h=document.documentElement,k="${COOKIES_ACCEPTED_KEY}",p="${CONSENT_PENDING_ATTRIBUTE}",c="${CHOICE_ATTRIBUTE}";requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(k)!==null}catch(e){a=!1}a||h.setAttribute(p,"pending")})});document.addEventListener("click",function(e){var b=!h.hasAttribute("data-hydrated")&&e.target.closest&&e.target.closest("["+c+"]");if(!b)return;if(b.getAttribute(c)==="accept")try{localStorage.setItem(k,"true")}catch(e){}h.removeAttribute(p)})})()`;
 
 /**
  * Shown while cookiesAccepted is not stored. Accept stores 'true'; Decline hides it for this page view
@@ -63,14 +65,7 @@ export function CookieBanner() {
   useEffect(() => {
     const el = ref.current;
     if (!visible || !el) return;
-    const update = () => setCookieBannerHeight(el.offsetHeight);
-    update();
-    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(update);
-    observer?.observe(el);
-    return () => {
-      observer?.disconnect();
-      setCookieBannerHeight(0);
-    };
+    return followCookieBanner(el);
   }, [visible]);
 
   if (!visible) return null;
@@ -81,6 +76,7 @@ export function CookieBanner() {
     } catch {
       /* storage blocked: still honour the choice for this view */
     }
+    window.dispatchEvent(new Event(COOKIES_ACCEPTED_KEY));
     setVisible(false);
   };
 

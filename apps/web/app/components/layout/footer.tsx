@@ -1,6 +1,6 @@
 import { Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import { company } from "@site/content/data/company";
 import { mailto } from "~/lib/company-links";
 import { type NavLink, footerQuickLinks, footerServiceLinks, privacyLink } from "~/lib/navigation";

@@ -1,10 +1,10 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { productsMenu } from "~/lib/navigation";
 import { Header } from "./header";
 import { DROPDOWN_CLOSE_DELAY_MS } from "./nav-dropdown";
-import { renderWithRouter, setScrollY } from "./test-utils";
+import { followedLinks, setScrollY } from "./test-utils";
 
 /** user-event awaits real timeouts internally (Testing Library's async wrapper), so keyboard tests
  * that need no timer run on real timers. */
@@ -28,7 +28,7 @@ afterEach(() => {
 
 describe("Header background", () => {
   it("turns translucent white only after scrolling more than 20 px", () => {
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     expect(banner()).toHaveAttribute("data-solid", "false");
     expect(banner().className).toContain("bg-transparent");
 
@@ -44,7 +44,7 @@ describe("Header background", () => {
   });
 
   it("is solid while the mobile menu is open, even at the top", () => {
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
     expect(banner()).toHaveAttribute("data-solid", "true");
     expect(banner().className).toContain("bg-white/90");
@@ -53,7 +53,7 @@ describe("Header background", () => {
 
 describe("Desktop dropdowns", () => {
   it("opens on hover and closes exactly 200 ms after the pointer leaves", () => {
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     const button = productsButton();
     expect(button).toHaveAttribute("aria-expanded", "false");
 
@@ -71,7 +71,7 @@ describe("Desktop dropdowns", () => {
   });
 
   it("cancels the close when the pointer re-enters within 200 ms", () => {
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     const button = servicesButton();
     fireEvent.pointerEnter(button, { pointerType: "mouse" });
     fireEvent.pointerLeave(button, { pointerType: "mouse" });
@@ -82,7 +82,7 @@ describe("Desktop dropdowns", () => {
   });
 
   it("lists the eight products in the spec's order, with descriptions", () => {
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     fireEvent.click(productsButton());
     const panel = document.getElementById(productsButton().getAttribute("aria-controls")!)!;
     const links = within(panel).getAllByRole("link");
@@ -102,7 +102,7 @@ describe("Desktop dropdowns", () => {
 
   it("opens by keyboard, and Escape closes it and returns focus to the button", async () => {
     const user = keyboardUser();
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     const button = servicesButton();
     button.focus();
     await user.keyboard("{Enter}");
@@ -128,7 +128,7 @@ describe("Desktop dropdowns", () => {
 
   it("closes when focus leaves the dropdown", async () => {
     const user = keyboardUser();
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     const button = servicesButton();
     button.focus();
     await user.keyboard("{Enter}");
@@ -141,30 +141,31 @@ describe("Desktop dropdowns", () => {
   });
 
   it("closes the dropdown when a link in it is followed", () => {
-    renderWithRouter(<Header />);
+    const followed = followedLinks();
+    render(<Header pathname="/" />);
     fireEvent.click(servicesButton());
     fireEvent.click(screen.getByRole("link", { name: /^Our Packages/ }));
-    expect(screen.getByTestId("location")).toHaveTextContent("/packages");
+    expect(followed).toEqual(["/packages"]);
     expect(servicesButton()).toHaveAttribute("aria-expanded", "false");
   });
 });
 
 describe("Active state", () => {
   it("marks the active link with aria-current=page", () => {
-    renderWithRouter(<Header />, "/about");
+    render(<Header pathname="/about" />);
     expect(within(desktopNav()).getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
     expect(within(desktopNav()).getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
     expect(within(desktopNav()).getByRole("link", { name: "About" }).className).toContain("text-brand-700");
   });
 
   it("highlights Services for /services/… and Products for /products/…", () => {
-    const { unmount } = renderWithRouter(<Header />, "/services/internet-services");
+    const { unmount } = render(<Header pathname="/services/internet-services" />);
     expect(servicesButton()).toHaveAttribute("data-active", "true");
     expect(servicesButton().className).toContain("bg-brand-50");
     expect(productsButton()).not.toHaveAttribute("data-active");
     unmount();
 
-    renderWithRouter(<Header />, "/products/pos");
+    render(<Header pathname="/products/pos" />);
     expect(productsButton()).toHaveAttribute("data-active", "true");
     expect(productsButton().className).toContain("bg-brand-50");
     expect(servicesButton()).not.toHaveAttribute("data-active");
@@ -179,7 +180,7 @@ describe("Mobile menu", () => {
   };
 
   it("toggles with the menu button and lists the links in order", () => {
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();
     const nav = openMenu();
     expect(screen.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
@@ -201,7 +202,7 @@ describe("Mobile menu", () => {
   });
 
   it("expands a Products list of seven products without the library system", () => {
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     const nav = openMenu();
     const products = within(nav).getByRole("button", { name: "Products" });
     expect(products).toHaveAttribute("aria-expanded", "false");
@@ -217,16 +218,17 @@ describe("Mobile menu", () => {
   });
 
   it("closes when a link is clicked, and navigates", () => {
-    renderWithRouter(<Header />);
+    const followed = followedLinks();
+    render(<Header pathname="/" />);
     const nav = openMenu();
     fireEvent.click(within(nav).getByRole("link", { name: "Careers" }));
-    expect(screen.getByTestId("location")).toHaveTextContent("/careers");
+    expect(followed).toEqual(["/careers"]);
     expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
   it("closes on Escape and returns focus to the menu button", () => {
-    renderWithRouter(<Header />);
+    render(<Header pathname="/" />);
     openMenu();
     fireEvent.keyDown(document, { key: "Escape" });
     const toggle = screen.getByRole("button", { name: "Open menu" });

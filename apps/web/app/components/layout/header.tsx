@@ -1,6 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { company } from "@site/content/data/company";
 import {
   headerLinks,
@@ -13,6 +12,7 @@ import {
 import { useScrolled } from "~/lib/use-scrolled";
 import { buttonClass } from "../ui/button";
 import { Container } from "../ui/container";
+import { Link, NavLink } from "../ui/site-link";
 import { MobileMenu } from "./mobile-menu";
 import { NavDropdown } from "./nav-dropdown";
 import { focusRing, navActive, navIdle, navItem } from "./nav-styles";
@@ -34,22 +34,33 @@ function toggleMenu(
   set((current) => (open ? name : current === name ? null : current));
 }
 
-export function Header() {
-  const { pathname, key } = useLocation();
+/**
+ * The fixed header (spec §2). `pathname` is the page's path: React Router's at build time, the same
+ * value again where the header is an island (docs/decisions/0022-content-page-islands.md).
+ */
+export function Header({ pathname }: { pathname: string }) {
   const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [openMenu, setOpenMenu] = useState<MenuName | null>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const mobileMenuId = useId();
 
-  // Any route change (even to the same path) closes every menu and dropdown (spec §2).
+  // Any route change closes every menu and dropdown (spec §2). Links load a new document, which starts
+  // with them closed; a page the browser restores from its back/forward cache is another route change.
   useEffect(() => {
-    setMobileOpen(false);
-    setOpenMenu(null);
-  }, [key]);
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setMobileOpen(false);
+      setOpenMenu(null);
+    };
+    addEventListener("pageshow", onShow);
+    return () => removeEventListener("pageshow", onShow);
+  }, []);
 
   // Escape closes the mobile menu and returns focus to its button.
-  useEffect(() => {
+  // In the commit, not after it: Preact runs effects a frame later than React, and an Escape pressed
+  // as soon as the widget shows must find its listener.
+  useLayoutEffect(() => {
     if (!mobileOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
@@ -89,11 +100,12 @@ export function Header() {
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             <li>
-              <NavLink to={headerLinks.home.href} end className={desktopLinkClass}>
+              <NavLink to={headerLinks.home.href} pathname={pathname} end className={desktopLinkClass}>
                 {headerLinks.home.label}
               </NavLink>
             </li>
             <NavDropdown
+              pathname={pathname}
               label={servicesMenuLabel}
               active={pathname.startsWith("/services")}
               open={openMenu === "services"}
@@ -103,6 +115,7 @@ export function Header() {
               listClassName="grid gap-1"
             />
             <NavDropdown
+              pathname={pathname}
               label={productsMenuLabel}
               active={pathname.startsWith("/products")}
               open={openMenu === "products"}
@@ -113,7 +126,7 @@ export function Header() {
             />
             {headerLinks.rest.map((link) => (
               <li key={link.href}>
-                <NavLink to={link.href} className={desktopLinkClass}>
+                <NavLink to={link.href} pathname={pathname} className={desktopLinkClass}>
                   {link.label}
                 </NavLink>
               </li>
@@ -145,7 +158,12 @@ export function Header() {
         </div>
       </Container>
 
-      <MobileMenu id={mobileMenuId} open={mobileOpen} onNavigate={() => setMobileOpen(false)} />
+      <MobileMenu
+        id={mobileMenuId}
+        pathname={pathname}
+        open={mobileOpen}
+        onNavigate={() => setMobileOpen(false)}
+      />
     </header>
   );
 }

@@ -1,9 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink } from "react-router";
 import { headerLinks, mobileMenuLinks, productsMenu, productsMenuLabel, quoteLink } from "~/lib/navigation";
 import { buttonClass } from "../ui/button";
 import { Container } from "../ui/container";
+import { Link, NavLink } from "../ui/site-link";
 import { focusRing } from "./nav-styles";
 
 const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -14,7 +14,17 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
 const mobileProducts = productsMenu.filter((item) => item.inMobileMenu);
 
 /** The menu below the header on narrow screens (spec §2): its links close it. */
-export function MobileMenu({ id, open, onNavigate }: { id: string; open: boolean; onNavigate: () => void }) {
+export function MobileMenu({
+  id,
+  pathname,
+  open,
+  onNavigate,
+}: {
+  id: string;
+  pathname: string;
+  open: boolean;
+  onNavigate: () => void;
+}) {
   const [productsOpen, setProductsOpen] = useState(false);
   const productsId = useId();
   useEffect(() => {
@@ -34,6 +44,7 @@ export function MobileMenu({ id, open, onNavigate }: { id: string; open: boolean
             <li key={link.href}>
               <NavLink
                 to={link.href}
+                pathname={pathname}
                 end={link.href === "/"}
                 className={mobileLinkClass}
                 onClick={onNavigate}
@@ -65,6 +76,7 @@ export function MobileMenu({ id, open, onNavigate }: { id: string; open: boolean
                 <li key={item.href}>
                   <NavLink
                     to={item.href}
+                    pathname={pathname}
                     className={({ isActive }) =>
                       `flex min-h-11 items-center rounded-md px-3 text-sm font-medium ${focusRing} ${
                         isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
@@ -80,7 +92,7 @@ export function MobileMenu({ id, open, onNavigate }: { id: string; open: boolean
           </li>
           {headerLinks.rest.map((link) => (
             <li key={link.href}>
-              <NavLink to={link.href} className={mobileLinkClass} onClick={onNavigate}>
+              <NavLink to={link.href} pathname={pathname} className={mobileLinkClass} onClick={onNavigate}>
                 {link.label}
               </NavLink>
             </li>

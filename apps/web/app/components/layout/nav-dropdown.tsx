@@ -1,14 +1,16 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
-import { NavLink } from "react-router";
+import { useId, useLayoutEffect, useRef } from "react";
 import type { NavLink as MenuItem } from "~/lib/navigation";
 import { useDelayedClose } from "~/lib/use-delayed-close";
+import { NavLink } from "../ui/site-link";
 import { focusRing, navActive, navIdle, navItem } from "./nav-styles";
 
 /** Spec §9: a dropdown closes 200 ms after the pointer leaves. */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
 
 interface NavDropdownProps {
+  /** The path of the page the header is on. */
+  pathname: string;
   label: string;
   active: boolean;
   open: boolean;
@@ -20,6 +22,7 @@ interface NavDropdownProps {
 
 /** WAI-ARIA disclosure: hover opens, click/Enter/Space toggles, Escape and focus leaving close. */
 export function NavDropdown({
+  pathname,
   label,
   active,
   open,
@@ -34,7 +37,9 @@ export function NavDropdown({
   const openedByHover = useRef(false);
   const { schedule, cancel } = useDelayedClose(() => onOpenChange(false), DROPDOWN_CLOSE_DELAY_MS);
 
-  useEffect(() => {
+  // In the commit, not after it: Preact runs effects a frame later than React, and an Escape pressed
+  // as soon as the widget shows must find its listener.
+  useLayoutEffect(() => {
     if (!open) {
       cancel();
       return;
@@ -98,7 +103,14 @@ export function NavDropdown({
           <ul className={listClassName}>
             {items.map((item) => (
               <li key={item.href}>
-                <DropdownLink to={item.href} label={item.label} description={item.description} />
+                <DropdownLink
+                  // Closes at once: the next page may take a moment (or come from the back/forward cache).
+                  onFollow={() => onOpenChange(false)}
+                  to={item.href}
+                  pathname={pathname}
+                  label={item.label}
+                  description={item.description}
+                />
               </li>
             ))}
           </ul>
@@ -108,10 +120,24 @@ export function NavDropdown({
   );
 }
 
-function DropdownLink({ to, label, description }: { to: string; label: string; description?: string }) {
+function DropdownLink({
+  onFollow,
+  to,
+  pathname,
+  label,
+  description,
+}: {
+  onFollow: () => void;
+  to: string;
+  pathname: string;
+  label: string;
+  description?: string;
+}) {
   return (
     <NavLink
+      onClick={onFollow}
       to={to}
+      pathname={pathname}
       className={({ isActive }) =>
         `block rounded-lg px-3 py-2.5 transition-colors hover:bg-brand-50 ${focusRing} ${
           isActive ? "bg-brand-50" : ""

@@ -1,6 +1,6 @@
 import { BadgePercent, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { offer } from "@site/content/data/offer";
 

@@ -1,61 +1,37 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
-import { OFFER_DELAY_MS } from "~/lib/offer-delay";
-
-/** sessionStorage key: the popup is shown at most once per visit (browser session). */
-const OFFER_SEEN_KEY = "offerPopupShown";
-/** The dialog's code is fetched this long before it opens, so it is ready on time. */
-const PRELOAD_LEAD_MS = 2000;
+import { scheduleOffer } from "~/lib/offer-schedule";
 
 type DialogComponent = ComponentType<{ onClose: () => void }>;
-const loadDialog = () => import("./offer-popup-dialog").then((m) => m.default);
-
-function alreadySeen() {
-  try {
-    return window.sessionStorage.getItem(OFFER_SEEN_KEY) === "true";
-  } catch {
-    return false;
-  }
-}
-
-function markSeen() {
-  try {
-    window.sessionStorage.setItem(OFFER_SEEN_KEY, "true");
-  } catch {
-    // Storage may be unavailable (private mode); the popup then shows once per page view.
-  }
-}
+/** The dialog's code, a chunk of its own: fetched just before the popup opens. */
+export const loadOfferDialog = () => import("./offer-popup-dialog").then((m) => m.default);
 
 /**
- * Home-page offer (spec §2): opens 10 s after the page loads, once per visit. Only this scheduler is
- * in the home page's bundle; the dialog itself is loaded just before it opens.
+ * Home-page offer (spec §2): opens 10 s after the page loads, once per visit (lib/offer-schedule.ts).
+ * Only this component is in the home page's bundle; the dialog itself is loaded just before it opens.
+ * `due`: the popup's time has come (the islands' loader ran the clock and hydrates it now); otherwise
+ * the component runs the clock itself.
  */
-export function OfferPopup() {
+export function OfferPopup({ due = false }: { due?: boolean }) {
   const [Dialog, setDialog] = useState<DialogComponent | null>(null);
   const returnFocus = useRef<Element | null>(null);
 
   useEffect(() => {
-    if (alreadySeen()) return;
-    const root = document.documentElement;
-    root.dataset.offerPopup = "scheduled";
-    const preload = window.setTimeout(() => void loadDialog(), OFFER_DELAY_MS - PRELOAD_LEAD_MS);
     let active = true;
-    const show = window.setTimeout(() => {
-      if (alreadySeen()) return;
-      markSeen();
+    const open = () => {
       returnFocus.current = document.activeElement;
-      void loadDialog().then((component) => {
+      void loadOfferDialog().then((component) => {
         if (!active) return;
-        root.dataset.offerPopup = "open";
+        document.documentElement.dataset.offerPopup = "open";
         setDialog(() => component);
       });
-    }, OFFER_DELAY_MS);
+    };
+    const stop = due ? undefined : scheduleOffer({ preload: () => void loadOfferDialog(), open });
+    if (due) open();
     return () => {
       active = false;
-      window.clearTimeout(preload);
-      window.clearTimeout(show);
-      delete root.dataset.offerPopup;
+      stop?.();
     };
-  }, []);
+  }, [due]);
 
   if (!Dialog) return null;
   return (

@@ -1,30 +1,19 @@
-import { render } from "@testing-library/react";
-import type { ReactElement } from "react";
-import { createRoutesStub, useLocation } from "react-router";
-
-/** Shows the current path so tests can assert navigations. */
-function LocationProbe() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
-}
-
-/** Renders `ui` inside a memory router at `path`; every path renders it (like the real layout). */
-export function renderWithRouter(ui: ReactElement, path = "/") {
-  const Stub = createRoutesStub([
-    {
-      path: "*",
-      Component: () => (
-        <>
-          {ui}
-          <LocationProbe />
-        </>
-      ),
-    },
-  ]);
-  return render(<Stub initialEntries={[path]} />);
-}
-
 export function setScrollY(y: number) {
   Object.defineProperty(window, "scrollY", { value: y, configurable: true, writable: true });
   window.dispatchEvent(new Event("scroll"));
+}
+
+/**
+ * Keeps jsdom on the page when a test clicks a link: links load documents (no router), which jsdom
+ * does not implement. Returns the hrefs of the links followed.
+ */
+export function followedLinks(): string[] {
+  const followed: string[] = [];
+  document.addEventListener("click", (event) => {
+    const link = (event.target as Element).closest("a[href]");
+    if (!link) return;
+    event.preventDefault();
+    followed.push(link.getAttribute("href")!);
+  });
+  return followed;
 }

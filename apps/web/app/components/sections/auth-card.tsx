@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import { Container } from "~/components/ui/container";
 import { SubmitButton } from "~/components/ui/submit-button";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import { Container } from "~/components/ui/container";
 import type { Crumb } from "~/lib/structured-data";
 

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import { type Service, serviceHref } from "~/lib/services";
 import { IconBadge } from "./icons";
 

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
+import { type ComponentType, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { whyChoose } from "@site/content/data/why-choose";
 import type { CarouselApi, EngineProps } from "./why-choose-engine";
 import { IconBadge } from "./icons";
@@ -84,7 +84,9 @@ export function WhyChooseCarousel({ labelledBy }: { labelledBy: string }) {
   const paused = userPaused ?? reducedMotion;
   const playing = api !== null && !paused && !hovered && !focused;
 
-  useEffect(() => {
+  // In the commit, with the data-playing it renders: Preact runs effects a frame later than React, and
+  // the rotation must not run on (or stay stopped) while the region already says otherwise.
+  useLayoutEffect(() => {
     if (!api) return;
     if (playing) api.play();
     else api.stop();

@@ -1,7 +1,7 @@
 import { CHALLENGE_FIELD, HONEYPOT_FIELD, fieldErrors } from "@site/contracts";
 import { type ChatStartInput, chatStartSchema } from "@site/contracts/chat";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/site-link";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { liveChat as copy } from "@site/content/data/live-chat";

@@ -122,6 +122,7 @@ export function readRouterPage(
     file,
     () => "the boot script is not a child of <body>, whose unexpected children hydration passes over",
   );
+  const parts = { file, document, charset, stylesheets, modulePreloads };
   const src = attribute(boot, "src");
   if (src !== undefined) {
     expectOutput(
@@ -134,14 +135,7 @@ export function readRouterPage(
       file,
       () => "a page with the islands' script has React Router's modulepreload links too",
     );
-    return {
-      file,
-      document,
-      charset,
-      stylesheets,
-      modulePreloads,
-      boot: { kind: "islands", element: boot, src },
-    };
+    return { ...parts, boot: { kind: "islands", element: boot, src } };
   }
   expectOutput(
     attribute(boot, "async") === "" && attributeNames(boot).length === 2,
@@ -160,14 +154,7 @@ export function readRouterPage(
     file,
     () => `the client entry ${entry} has no modulepreload link`,
   );
-  return {
-    file,
-    document,
-    charset,
-    stylesheets,
-    modulePreloads,
-    boot: { kind: "router", element: boot, code, entry },
-  };
+  return { ...parts, boot: { kind: "router", element: boot, code, entry } };
 }
 
 /** A <link rel="…" href="…"> in <head> with no other attribute. */

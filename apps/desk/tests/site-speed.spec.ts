@@ -3,7 +3,7 @@ import type { SiteSpeedAnswer } from "@site/contracts/desk";
 import { MOBILE_MAX_WIDTH } from "@site/contracts/vitals";
 import { enrolNewMember } from "./support/desk";
 import { ports } from "./support/desk-env";
-import { beaconOrigin, measuring, sitePage, visitorBrowser } from "./support/visitor";
+import { beaconOrigin, hydrated, measuring, sitePage, visitorBrowser } from "./support/visitor";
 
 // Real-user speed, end to end: a visitor browses the site of the run (npm start, ROLE=all) in a
 // Chromium of their own, whose network log records every request; the figures arrive in the desk.
@@ -101,7 +101,7 @@ test("a visitor who declines runs no measurement code and sends nothing: no spee
     await expect(site.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
     // Settled: hydrated, and the browser idle once since (when an accepting visitor's page loads
     // the speed chunk: lib/report-web-vitals.ts).
-    await expect(site.locator("html[data-hydrated='true']")).toBeAttached();
+    await hydrated(site);
     await site.evaluate(() => new Promise((done) => requestIdleCallback(done, { timeout: 5_000 })));
     await site.getByRole("button", { name: "Open chat" }).click();
   }

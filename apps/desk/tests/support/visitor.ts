@@ -52,9 +52,14 @@ export async function beaconOrigin(contactPort: number): Promise<string> {
   return origin;
 }
 
+/** The site's page has hydrated (its islands, or React Router). */
+export async function hydrated(site: Page) {
+  await expect(site.locator("html[data-hydrated='true']")).toBeAttached();
+}
+
 /** The site has hydrated and loaded its lazy speed chunk (web-vitals and the beacon). */
 export async function measuring(site: Page) {
-  await expect(site.locator("html[data-hydrated='true']")).toBeAttached();
+  await hydrated(site);
   await site.waitForFunction(() =>
     performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/vitals-beacon")),
   );

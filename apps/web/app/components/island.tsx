@@ -5,7 +5,6 @@ import type { CookieBanner } from "./layout/cookie-banner";
 import type { Header } from "./layout/header";
 import type { OfferPopup } from "./layout/offer-popup";
 import type { WhyChooseCarousel } from "./sections/why-choose-carousel";
-import { LIFT_ATTRIBUTE } from "~/lib/cookie-banner-height";
 import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-attributes";
 
 /**
@@ -33,20 +32,16 @@ export function Island<N extends IslandName>({
   name,
   component,
   props,
-  liftAboveCookieBanner,
 }: {
   name: N;
   component: Islands[N];
   props: ComponentProps<Islands[N]>;
-  /** A floating button: lifted above the cookie banner while it shows (lib/cookie-banner-height.ts). */
-  liftAboveCookieBanner?: true;
 }) {
   const Component = component as ComponentType<Record<string, unknown>>;
   return (
     <div
       className="contents"
       {...{ [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) }}
-      {...(liftAboveCookieBanner && { [LIFT_ATTRIBUTE]: "" })}
     >
       <Component {...(props as Record<string, unknown>)} />
     </div>

@@ -2,7 +2,6 @@
 // Each component is a chunk of its own, fetched with Preact when its island is hydrated: the islands'
 // loader (main.ts), which every content page runs at load, holds none of them.
 import type { IslandName, Islands } from "~/components/island";
-import { followCookieBanner } from "~/lib/cookie-banner-height";
 import { scheduleOffer } from "~/lib/offer-schedule";
 
 /** What `atLoad` may do with its island: fetch its code ahead, or hydrate it now, with extra props. */
@@ -29,9 +28,9 @@ export interface Entry<N extends IslandName> {
 
 // Nothing is hydrated at load but the chat when built with LIVE_CHAT=on (it reopens a conversation on
 // load). The offer popup's clock starts at load with no framework code (lib/offer-schedule.ts); its
-// code is fetched 2 s before it is due and the popup hydrated, open, when it is. The cookie banner needs no code to show
-// itself or to answer Accept and Decline (its head script does both: cookie-banner.tsx), but its
-// height lifts the floating buttons from the first frame it shows: that is measured at load.
+// code is fetched 2 s before it is due and the popup hydrated, open, when it is. The cookie banner needs
+// no code to show itself or to answer Accept and Decline (its head script does both: cookie-banner.tsx),
+// nor to keep the floating buttons above it (they share a dock: site-chrome.tsx).
 export const islands: { [N in IslandName]: Entry<N> } = {
   header: {
     load: () => import("~/components/layout/header").then((m) => m.Header),
@@ -50,10 +49,6 @@ export const islands: { [N in IslandName]: Entry<N> } = {
   "cookie-banner": {
     load: () => import("~/components/layout/cookie-banner").then((m) => m.CookieBanner),
     hydrate: "first-use",
-    atLoad: (root) => {
-      const banner = root.querySelector<HTMLElement>("[data-cookie-banner]");
-      if (banner) followCookieBanner(banner);
-    },
   },
   "offer-popup": {
     load: () => import("~/components/layout/offer-popup").then((m) => m.OfferPopup),

@@ -44,8 +44,8 @@ export function ChatWidget() {
   }, [open, close]);
 
   return (
-    // Lifted above the cookie banner while it shows (--cookie-banner-height: lib/cookie-banner-height.ts).
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-5 translate-y-[calc(var(--cookie-banner-height,0px)*-1)]">
+    // Placed from the top of the floating dock (site-chrome.tsx): above the cookie banner while it shows.
+    <div className="absolute right-4 bottom-[calc(100%+1rem)] z-40 flex flex-col items-end gap-3 sm:right-5">
       {open && (
         <div
           id={panelId}

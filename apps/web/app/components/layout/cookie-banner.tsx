@@ -1,7 +1,6 @@
 import { Cookie } from "lucide-react";
-import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useState } from "react";
 import { Link } from "~/components/ui/site-link";
-import { followCookieBanner } from "~/lib/cookie-banner-height";
 import { COOKIES_ACCEPTED_KEY } from "~/lib/cookie-consent";
 import { lazyWithRetry } from "~/lib/lazy-with-retry";
 import { buttonClass } from "../ui/button";
@@ -19,11 +18,13 @@ function readAccepted(): boolean {
 }
 
 /**
- * Attribute the inline head script (`cookieConsentScript`) puts on <html> while cookiesAccepted is
- * not stored; app.css shows the prerendered banner only then. So a new visitor sees the banner one
- * frame after the page itself, long before any script file has loaded (no wait for hydration); it
- * stays hidden for a visitor who accepted earlier, and for a browser without JavaScript, whose
- * buttons could not work anyway.
+ * Attribute the inline head script (`cookieConsentScript`) puts on <html>: "deciding" from the start
+ * until it has read storage, then "pending" while cookiesAccepted is not stored (removed otherwise);
+ * app.css shows the prerendered banner only while pending, and the floating dock (site-chrome.tsx) only
+ * once decided. So a new visitor sees the banner one frame after the page itself, long before any
+ * script file has loaded (no wait for hydration), and the chat button appears above it, where it stays;
+ * the banner stays hidden for a visitor who accepted earlier, and for a browser without JavaScript,
+ * whose buttons could not work anyway (the attribute never comes: the chat button shows at once).
  */
 export const CONSENT_PENDING_ATTRIBUTE = "data-cookie-consent";
 
@@ -42,31 +43,24 @@ const CHOICE_ATTRIBUTE = "data-cookie-choice";
  * Built from constants only (the names are plain words, quoted as they are), so a bundle that does not
  * use it drops it: the browser's bundles never do (root.tsx renders it into the prerendered pages).
  */
-export const cookieConsentScript = `(function(){var h=document.documentElement,k="${COOKIES_ACCEPTED_KEY}",p="${CONSENT_PENDING_ATTRIBUTE}",c="${CHOICE_ATTRIBUTE}";requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(k)!==null}catch(e){a=!1}a||h.setAttribute(p,"pending")})});document.addEventListener("click",function(e){var b=!h.hasAttribute("data-hydrated")&&e.target.closest&&e.target.closest("["+c+"]");if(!b)return;if(b.getAttribute(c)==="accept")try{localStorage.setItem(k,"true")}catch(e){}h.removeAttribute(p)})})()`;
+export const cookieConsentScript = `(function(){var h=document.documentElement,k="${COOKIES_ACCEPTED_KEY}",p="${CONSENT_PENDING_ATTRIBUTE}",c="${CHOICE_ATTRIBUTE}";h.setAttribute(p,"deciding");requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(k)!==null}catch(e){a=!1}a?h.removeAttribute(p):h.setAttribute(p,"pending")})});document.addEventListener("click",function(e){var b=!h.hasAttribute("data-hydrated")&&e.target.closest&&e.target.closest("["+c+"]");if(!b)return;if(b.getAttribute(c)==="accept")try{localStorage.setItem(k,"true")}catch(e){}h.removeAttribute(p)})})()`;
 
 /**
  * Shown while cookiesAccepted is not stored. Accept stores 'true'; Decline hides it for this page view
  * and stores nothing; Cookie Settings toggles a panel whose checkboxes store nothing (spec §4).
  * Prerendered into every page (see CONSENT_PENDING_ATTRIBUTE) and removed after hydration when the
- * visitor accepted earlier; a fixed overlay, so it never shifts the layout.
+ * visitor accepted earlier; in the floating dock, stuck to the bottom of the screen at the end of the
+ * page, so it never shifts the page's content.
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(true);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const ref = useRef<HTMLElement>(null);
   const headingId = useId();
   const settingsId = useId();
 
   useEffect(() => {
     if (readAccepted()) setVisible(false);
   }, []);
-
-  // Lift the floating buttons (chat, back-to-top) above the banner while it is shown.
-  useEffect(() => {
-    const el = ref.current;
-    if (!visible || !el) return;
-    return followCookieBanner(el);
-  }, [visible]);
 
   if (!visible) return null;
 
@@ -82,10 +76,9 @@ export function CookieBanner() {
 
   return (
     <section
-      ref={ref}
       data-cookie-banner=""
       aria-labelledby={headingId}
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 shadow-[0_-8px_30px_rgb(15_23_42/0.12)] backdrop-blur-md"
+      className="border-t border-slate-200 bg-white/95 shadow-[0_-8px_30px_rgb(15_23_42/0.12)] backdrop-blur-md"
     >
       <Container className="max-h-[70dvh] overflow-y-auto py-4">
         <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between lg:gap-8">

@@ -36,9 +36,16 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <Island name="back-to-top" component={BackToTop} props={{}} liftAboveCookieBanner />
-      <Island name="chat" component={ChatWidget} props={{}} liftAboveCookieBanner />
-      <Island name="cookie-banner" component={CookieBanner} props={{}} />
+      {/* The dock: last in the page and in its flow, stuck to the bottom of the screen. It is as tall as
+          the cookie banner while that shows (0 otherwise), so the page's end scrolls into view above the
+          banner, and the floating buttons, placed from its top, stay above it: no script measures
+          anything. Hidden until the head script knows whether the banner shows (cookie-banner.tsx), so
+          the chat button appears where it stays instead of moving up (a layout shift). */}
+      <div data-floating-dock="" className="sticky bottom-0 z-50">
+        <Island name="back-to-top" component={BackToTop} props={{}} />
+        <Island name="chat" component={ChatWidget} props={{}} />
+        <Island name="cookie-banner" component={CookieBanner} props={{}} />
+      </div>
     </>
   );
 }

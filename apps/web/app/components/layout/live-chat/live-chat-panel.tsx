@@ -1,5 +1,6 @@
 import { MessageCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { useCookieBannerHeight } from "~/lib/cookie-banner-height";
 import { whatsappUrl } from "~/lib/company-links";
 import { liveChat as copy } from "@site/content/data/live-chat";
 import { ChatHeader } from "../chat-header";
@@ -14,6 +15,7 @@ import { useLiveChat } from "./use-live-chat";
  */
 export default function LiveChatPanel({ titleId, onClose }: { titleId: string; onClose: () => void }) {
   const chat = useLiveChat();
+  const bannerHeight = useCookieBannerHeight();
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     closeRef.current?.focus();
@@ -24,9 +26,8 @@ export default function LiveChatPanel({ titleId, onClose }: { titleId: string; o
     <>
       <ChatHeader titleId={titleId} onClose={onClose} closeRef={closeRef} />
       <div
-        // Below the header, above the button (and the cookie banner, which lifts the widget by
-        // --cookie-banner-height, set on its island: lib/cookie-banner-height.ts): scrolls within.
-        style={{ maxHeight: "min(34rem, calc(100dvh - 9.5rem - var(--cookie-banner-height, 0px)))" }}
+        // Below the header, above the button (and the cookie banner under it while it shows): scrolls within.
+        style={{ maxHeight: `min(34rem, calc(100dvh - 9.5rem - ${bannerHeight}px))` }}
         className="space-y-3 overflow-y-auto px-4 py-4 text-sm text-slate-700"
       >
         <p

@@ -151,7 +151,9 @@ test.describe("cookie banner", () => {
     await expect(banner).toBeVisible();
   });
 
-  test("the banner stays at the bottom of the screen with the floating buttons above it", async ({ page }) => {
+  test("the banner stays at the bottom of the screen with the floating buttons above it", async ({
+    page,
+  }) => {
     await page.goto("/");
     const banner = bannerOf(page);
     await expect(banner).toBeVisible();

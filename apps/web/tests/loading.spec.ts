@@ -147,16 +147,18 @@ for (const path of ["/", "/services/internet-services", "/contact"]) {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const footerEnd = async () => (await page.locator("footer").boundingBox())!;
     // (to a pixel: the boxes' edges fall on fractions of one)
-    await expect.poll(async () => (await footerEnd()).y + (await footerEnd()).height).toBeLessThanOrEqual(
-      (await bannerTop()) + 1,
-    );
+    await expect
+      .poll(async () => (await footerEnd()).y + (await footerEnd()).height)
+      .toBeLessThanOrEqual((await bannerTop()) + 1);
 
     await banner.getByRole("button", { name: "Accept" }).click();
     await expect(banner).toBeHidden();
     // Without the banner the page ends at the bottom of the screen, the chat button just above it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const viewport = page.viewportSize()!;
-    await expect.poll(async () => Math.round((await footerEnd()).y + (await footerEnd()).height)).toBe(viewport.height);
+    await expect
+      .poll(async () => Math.round((await footerEnd()).y + (await footerEnd()).height))
+      .toBe(viewport.height);
     const button = (await chat.boundingBox())!;
     expect(viewport.height - (button.y + button.height)).toBeGreaterThanOrEqual(16);
     expect(viewport.height - (button.y + button.height)).toBeLessThanOrEqual(24);

@@ -23,9 +23,36 @@
 // between chunks. WebKit froze pages booted that way (issues 19 and 28).
 // A content page (docs/decisions/0022-content-page-islands.md) has no React Router: its module script
 // is the islands' script (<script type="module" src>), which goes into the <template> the same way,
-// and there is no modulepreload link to remove.
-import { createElement, insertAfter, insertBefore, removeElement, setText, templateOf } from "./html-tree";
+// and there is no modulepreload link to remove. Unless one of its islands runs at load (ISLANDS_AT_LOAD:
+// the home page's offer popup and carousel, the live chat), the template is marked ON_DEMAND, and after
+// the paint the script starts the loader only for a visitor who accepted cookies (the real-user speed
+// measurement starts with it) and otherwise at the visitor's first use of the page: a pointer over it,
+// a touch, a focus, a key or a scroll. Until the loader runs, each such event is kept for it to replay
+// to the island it reached (islands/main.ts), so a tap on the menu button is not lost. A page nobody
+// uses runs no script file at all.
+import {
+  EARLY_EVENTS,
+  FIRST_USE_EVENTS,
+  ISLAND_AT_LOAD_ATTRIBUTE,
+  ISLANDS_WAITING,
+  STOP_EARLY_EVENTS,
+} from "../app/components/island-attributes";
+import { COOKIES_ACCEPTED_KEY } from "../app/lib/cookie-consent";
+import {
+  attribute,
+  createElement,
+  elementsOf,
+  insertAfter,
+  insertBefore,
+  removeElement,
+  setAttribute,
+  setText,
+  templateOf,
+} from "./html-tree";
 import { ROUTER_BOOT_ID, type RouterPage } from "./router-page";
+
+/** On a content page's <template> whose islands' loader starts when needed (see above). */
+export const ON_DEMAND_ATTRIBUTE = "data-on-demand";
 
 /** A page that never reports a paint still boots after this long. */
 export const BOOT_AT_THE_LATEST_MS = 3000;
@@ -65,14 +92,28 @@ export const BOOT_AFTER_PAINT_SCRIPT = `(() => {
     event.preventDefault();
     failed(event.reason);
   });
-  const boot = () => {
-    const template = document.getElementById(${JSON.stringify(ROUTER_BOOT_ID)});
-    template?.replaceWith(document.importNode(template.content, true));
+  const template = document.getElementById(${JSON.stringify(ROUTER_BOOT_ID)});
+  const boot = () => template.isConnected && template.replaceWith(document.importNode(template.content, true));
+  let started = false;
+  const start = () => {
+    if (started || !template) return;
+    started = true;
+    let accepted = false;
+    try {
+      accepted = localStorage.getItem(${JSON.stringify(COOKIES_ACCEPTED_KEY)}) !== null;
+    } catch {}
+    if (!template.hasAttribute(${JSON.stringify(ON_DEMAND_ATTRIBUTE)}) || accepted) return boot();
+    const early = (window.${EARLY_EVENTS} = []);
+    const types = ${JSON.stringify([...FIRST_USE_EVENTS, "scroll"])};
+    const use = (event) => (early.push(event), boot());
+    for (const type of types) addEventListener(type, use, { capture: true, passive: true });
+    window.${STOP_EARLY_EVENTS} = () => types.forEach((type) => removeEventListener(type, use, true));
+    document.documentElement.setAttribute(${JSON.stringify(ISLANDS_WAITING[0])}, ${JSON.stringify(ISLANDS_WAITING[1])});
   };
-  if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return boot();
-  addEventListener("visibilitychange", boot, { once: true });
-  new PerformanceObserver((_, observer) => (observer.disconnect(), boot())).observe({ type: "paint", buffered: true });
-  setTimeout(boot, ${BOOT_AT_THE_LATEST_MS});
+  if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return start();
+  addEventListener("visibilitychange", start, { once: true });
+  new PerformanceObserver((_, observer) => (observer.disconnect(), start())).observe({ type: "paint", buffered: true });
+  setTimeout(start, ${BOOT_AT_THE_LATEST_MS});
 })();`;
 
 /**
@@ -99,7 +140,12 @@ export function bootAfterPaint(page: RouterPage): void {
   }
   const script = createElement("script", {}, BOOT_AFTER_PAINT_SCRIPT);
   insertBefore(element, script);
-  insertBefore(script, templateOf(element, { id: ROUTER_BOOT_ID }));
+  const template = templateOf(element, { id: ROUTER_BOOT_ID });
+  insertBefore(script, template);
+  const atLoad = [...elementsOf(page.document)].some(
+    (e) => attribute(e, ISLAND_AT_LOAD_ATTRIBUTE) !== undefined,
+  );
+  if (boot.kind === "islands" && !atLoad) setAttribute(template, ON_DEMAND_ATTRIBUTE, "");
   const expect = createElement("link", { rel: "expect", href: `#${ROUTER_BOOT_ID}`, blocking: "render" });
   insertAfter(page.charset, expect);
 }

@@ -3,6 +3,7 @@
  * element as a visitor would (by CSS and its visible name), make sure a pointer can reach it,
  * click, type, wait for a condition in the page.
  */
+import { PAGE_READY_SELECTOR } from "../app/components/island-attributes";
 import type { Driver, EngineName, Key, PageErrors } from "./driver/driver";
 
 /** A CSS selector, optionally narrowed to the elements whose aria-label or text is exactly `name`. */
@@ -118,14 +119,14 @@ export class Tab {
     return unlessFrozen(this.driver.goto(this.url(path)), `loading ${path}`);
   }
 
-  /** Loads a page and waits until React has hydrated it (SiteChrome sets `<html data-hydrated>`). */
+  /** Loads a page and waits until it is ready for the visitor (PAGE_READY_SELECTOR). */
   async open(path: string) {
     await this.goto(path);
     await this.waitForHydration();
   }
 
   waitForHydration(timeout = 15_000) {
-    return this.waitFor(() => document.documentElement.dataset.hydrated === "true", [], {
+    return this.waitFor((selector) => document.querySelector(selector) !== null, [PAGE_READY_SELECTOR], {
       timeout,
       message: "the page hydrated",
     });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { PAGE_READY_SELECTOR } from "../app/components/island-attributes";
 
 // Without LIVE_CHAT (this suite's build) the chat panel is the spec's (issue 27): the same markup as
 // before the live chat existed, and opening it asks no service for anything and stores nothing.
@@ -23,7 +24,7 @@ test("with LIVE_CHAT unset the panel is the spec's, byte for byte, and opening i
   page,
 }) => {
   await page.goto("/services/erp-consultation");
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(page.locator(PAGE_READY_SELECTOR).first()).toBeAttached();
   const storageBefore = await page.evaluate(() => ({ ...localStorage }));
   const requests: string[] = [];
   page.on("request", (r) => requests.push(r.url()));
@@ -56,6 +57,6 @@ test("with LIVE_CHAT unset the panel is the spec's, byte for byte, and opening i
   expect(await page.evaluate(() => ({ ...localStorage }))).toEqual(storageBefore);
   // A reply link in the address does nothing in a build without the live chat.
   await page.goto("/#chat=00000000-0000-7000-8000-000000000000.1.x");
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(page.locator(PAGE_READY_SELECTOR).first()).toBeAttached();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });

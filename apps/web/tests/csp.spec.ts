@@ -1,4 +1,5 @@
 import { type ConsoleMessage, type Page, expect, test } from "@playwright/test";
+import { PAGE_READY_SELECTOR } from "../app/components/island-attributes";
 import { SOLVE_MEASURE } from "../app/lib/challenge";
 import { findService } from "../app/lib/services";
 import { notFoundPath, prerenderPaths } from "../app/lib/site-paths";
@@ -49,12 +50,15 @@ async function expectClean(page: Page, w: Watch) {
 }
 
 /**
- * Waits until the page's scripts have run (React Router hydrated it, or on a content page the islands
- * hydrated its widgets: both mark <html data-hydrated>) and the network is quiet.
+ * Waits until the page's scripts have run (React Router hydrated it, or on a content page the islands'
+ * loader ran: both mark <html data-hydrated>) and the network is quiet. A content page starts its loader
+ * at the visitor's first use: the mouse moves over it first.
  */
 async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
+  await page.locator(PAGE_READY_SELECTOR).first().waitFor({ state: "attached" });
+  await page.mouse.move(10, 200);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForLoadState("networkidle");
 }
 
 for (const path of prerenderPaths()) {

@@ -3,7 +3,9 @@ import { waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/
 
 // The islands' loader of a content page (app/islands/main.ts, docs/decisions/0022-content-page-islands.md):
 // at load it fetches no framework code; a widget's code (Preact and its component) comes at its first
-// use, and what the visitor did before it arrived is done again once it runs.
+// use, and what the visitor did before it arrived is done again once it runs. For a visitor who has not
+// accepted cookies the loader itself starts at that first use (build-steps/boot-after-paint.ts), and
+// what the visitor did before it ran is replayed to the widget too.
 
 const scriptsLoaded = (page: Page) =>
   page.evaluate(() =>
@@ -13,11 +15,14 @@ const scriptsLoaded = (page: Page) =>
       .filter((name) => name.endsWith(".js")),
   );
 
-/** Holds every request for the header's chunk until the returned function is called. */
-async function holdHeaderChunk(page: Page): Promise<() => Promise<void>> {
+const LOADER = /\/assets\/islands-[\w-]+\.js$/;
+const HEADER_CHUNK = /\/assets\/header-[\w-]+\.js$/;
+
+/** Holds every request for a script until the returned function is called. */
+async function holdScript(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
   const held: Route[] = [];
   let release = false;
-  await page.route(/\/assets\/header-[\w-]+\.js$/, (route) => {
+  await page.route(pattern, (route) => {
     if (release) return route.continue();
     held.push(route);
   });
@@ -29,63 +34,92 @@ async function holdHeaderChunk(page: Page): Promise<() => Promise<void>> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await withCookiesAccepted(page);
   await withOfferSeen(page);
 });
 
-test("a content page nobody has used fetches only the loader: no Preact, no widget's code", async ({
+test("a content page a new visitor has not used runs no script file; the first use starts the loader", async ({
   page,
 }) => {
   await page.goto("/services/internet-services");
   await waitForHydration(page);
+  await expect(page.locator("html[data-islands='on-demand']")).toBeAttached();
+  expect(await scriptsLoaded(page)).toEqual([]);
+  await page.mouse.move(20, 300);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
   const scripts = await scriptsLoaded(page);
-  expect(scripts.filter((s) => /^\/assets\/islands-[\w-]+\.js$/.test(s))).toHaveLength(1);
+  expect(scripts.filter((s) => LOADER.test(s))).toHaveLength(1);
   expect(
     scripts.filter((s) => /(preact|hydrate|header|chat-widget|cookie-banner|back-to-top)-/.test(s)),
   ).toEqual([]);
 });
 
-test.describe("desktop", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, "the dropdowns are the desktop header's");
-
-  test("a dropdown clicked before its code arrives opens once it runs", async ({ page }) => {
-    const release = await holdHeaderChunk(page);
-    await page.goto("/services/internet-services");
-    await waitForHydration(page);
-    const products = page.getByRole("button", { name: "Products" });
-    // A click with no pointer on its way (the keyboard's Enter, a script) wakes the header by itself.
-    await products.dispatchEvent("click");
-    await expect(products).toHaveAttribute("aria-expanded", "false");
-    await release();
-    await expect(products).toHaveAttribute("aria-expanded", "true");
-    await expect(page.locator(`[id="${await products.getAttribute("aria-controls")}"]`)).toBeVisible();
-  });
-
-  test("a dropdown the mouse is over when its code arrives opens, as on hover", async ({ page }) => {
-    const release = await holdHeaderChunk(page);
-    await page.goto("/services/internet-services");
-    await waitForHydration(page);
-    const services = page.getByRole("button", { name: "Services", exact: true });
-    await services.hover();
-    await expect(services).toHaveAttribute("aria-expanded", "false");
-    await release();
-    await expect(services).toHaveAttribute("aria-expanded", "true");
-  });
+test("a content page a visitor who accepted cookies opens fetches only the loader: no Preact, no widget's code", async ({
+  page,
+}) => {
+  await withCookiesAccepted(page);
+  await page.goto("/services/internet-services");
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  const scripts = await scriptsLoaded(page);
+  expect(scripts.filter((s) => LOADER.test(s))).toHaveLength(1);
+  expect(
+    scripts.filter((s) => /(preact|hydrate|header|chat-widget|cookie-banner|back-to-top)-/.test(s)),
+  ).toEqual([]);
 });
 
-test.describe("mobile", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1024, "the menu button is the mobile header's");
+// Held: for a visitor who accepted cookies the header's chunk (the loader runs at load); for a new
+// visitor the loader, which the first use starts.
+for (const visitor of ["accepted", "new"] as const) {
+  const held = visitor === "accepted" ? HEADER_CHUNK : LOADER;
+  const what = visitor === "accepted" ? "its code arrives" : "the loader arrives";
 
-  test("the menu button tapped before its code arrives opens the menu once it runs", async ({ page }) => {
-    const release = await holdHeaderChunk(page);
-    await page.goto("/services/internet-services");
-    await waitForHydration(page);
-    const menu = page.getByRole("button", { name: /menu/i });
-    await menu.click();
-    await release();
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
-    // Once: the tap is not answered twice (which would close the menu again).
-    await page.waitForTimeout(300);
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
+  test.describe(`${visitor === "accepted" ? "a visitor who accepted cookies" : "a new visitor"}, desktop`, () => {
+    test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, "the dropdowns are the desktop header's");
+    test.beforeEach(async ({ page }) => {
+      if (visitor === "accepted") await withCookiesAccepted(page);
+    });
+
+    test(`a dropdown clicked before ${what} opens once it runs`, async ({ page }) => {
+      const release = await holdScript(page, held);
+      await page.goto("/services/internet-services");
+      await waitForHydration(page);
+      const products = page.getByRole("button", { name: "Products" });
+      // A click with no pointer on its way (the keyboard's Enter, a script) wakes the header by itself.
+      await products.dispatchEvent("click");
+      await expect(products).toHaveAttribute("aria-expanded", "false");
+      await release();
+      await expect(products).toHaveAttribute("aria-expanded", "true");
+      await expect(page.locator(`[id="${await products.getAttribute("aria-controls")}"]`)).toBeVisible();
+    });
+
+    test(`a dropdown the mouse is over when ${what} opens, as on hover`, async ({ page }) => {
+      const release = await holdScript(page, held);
+      await page.goto("/services/internet-services");
+      await waitForHydration(page);
+      const services = page.getByRole("button", { name: "Services", exact: true });
+      await services.hover();
+      await expect(services).toHaveAttribute("aria-expanded", "false");
+      await release();
+      await expect(services).toHaveAttribute("aria-expanded", "true");
+    });
   });
-});
+
+  test.describe(`${visitor === "accepted" ? "a visitor who accepted cookies" : "a new visitor"}, mobile`, () => {
+    test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1024, "the menu button is the mobile header's");
+    test.beforeEach(async ({ page }) => {
+      if (visitor === "accepted") await withCookiesAccepted(page);
+    });
+
+    test(`the menu button tapped before ${what} opens the menu once it runs`, async ({ page }) => {
+      const release = await holdScript(page, held);
+      await page.goto("/services/internet-services");
+      await waitForHydration(page);
+      const menu = page.getByRole("button", { name: /menu/i });
+      await menu.click();
+      await release();
+      await expect(menu).toHaveAttribute("aria-expanded", "true");
+      // Once: the tap is not answered twice (which would close the menu again).
+      await page.waitForTimeout(300);
+      await expect(menu).toHaveAttribute("aria-expanded", "true");
+    });
+  });
+}

@@ -69,10 +69,12 @@ test("a page React Router boots paints from its HTML alone: the stylesheet is in
   expect(times.firstPreloadAt ?? Infinity).toBeGreaterThanOrEqual(Math.max(...firstLoad.map((s) => s.end)));
 });
 
-test("a content page paints from its HTML alone, then loads the islands' script, and no router", async ({
+test("a content page paints from its HTML alone, then (cookies accepted) loads the islands' script, and no router", async ({
   page,
 }) => {
   await withOfferSeen(page);
+  // A new visitor's page starts the loader at the first use (islands.spec.ts); one who accepted, at load.
+  await withCookiesAccepted(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __hydratedAt?: number };
     new MutationObserver((_, observer) => {

@@ -5,7 +5,7 @@ import type { CookieBanner } from "./layout/cookie-banner";
 import type { Header } from "./layout/header";
 import type { OfferPopup } from "./layout/offer-popup";
 import type { WhyChooseCarousel } from "./sections/why-choose-carousel";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-attributes";
+import { ISLAND_AT_LOAD_ATTRIBUTE, ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-attributes";
 
 /**
  * The site's widgets and the component each one is. On a page React Router hydrates they are ordinary
@@ -22,6 +22,20 @@ export interface Islands {
   "why-choose": typeof WhyChooseCarousel;
 }
 export type IslandName = keyof Islands;
+
+/**
+ * The islands whose code runs as the page loads, whoever the visitor: the offer popup's clock (spec §2:
+ * 10 s after the home page loads), the carousel, hydrated as it nears the viewport, and the live chat
+ * when built with LIVE_CHAT=on (it reopens a conversation left open). Their roots carry
+ * ISLAND_AT_LOAD_ATTRIBUTE; a page with none of them starts its islands' loader only when needed
+ * (build-steps/boot-after-paint.ts). The registry (islands/registry.ts) hydrates these at load, when
+ * near, or starts them with `atLoad`, and only these (registry.test.ts).
+ */
+export const ISLANDS_AT_LOAD: readonly IslandName[] = [
+  "offer-popup",
+  "why-choose",
+  ...(__LIVE_CHAT__ ? (["chat"] as const) : []),
+];
 
 /**
  * A widget in its own root element, which names it and holds its props, so that the islands' script
@@ -42,6 +56,7 @@ export function Island<N extends IslandName>({
     <div
       className="contents"
       {...{ [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) }}
+      {...(ISLANDS_AT_LOAD.includes(name) && { [ISLAND_AT_LOAD_ATTRIBUTE]: "" })}
     >
       <Component {...(props as Record<string, unknown>)} />
     </div>

@@ -5,7 +5,12 @@
 // component are chunks fetched when their island is hydrated, so a page nobody touches evaluates
 // almost nothing. The rest of the page is HTML that no script touches.
 import type { ComponentType } from "react";
-import { ISLAND_ATTRIBUTE } from "~/components/island-attributes";
+import {
+  EARLY_EVENTS,
+  FIRST_USE_EVENTS,
+  ISLAND_ATTRIBUTE,
+  STOP_EARLY_EVENTS,
+} from "~/components/island-attributes";
 import { CHUNK_FAILED_MESSAGE } from "~/lib/chunk-failed";
 import { pageReady } from "~/lib/page-ready";
 import { type Entry, islands } from "./registry";
@@ -44,11 +49,11 @@ function whenNear(root: HTMLElement, run: () => void) {
 }
 
 /**
- * The events that wake an island hydrated on first use, listened for on its root in the capture phase.
- * A pointer's pointerover comes before its click, a touch's touchstart before the tap's click, a
- * keyboard's focusin before the key: the widget's code is usually there before the action it waits for.
+ * The page's events from before this module ran, where the boot script started it at the visitor's
+ * first use (build-steps/boot-after-paint.ts): replayed to the islands they reached.
  */
-const FIRST_USE_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "click"];
+const page = window as unknown as Record<string, unknown>;
+const early = (page[EARLY_EVENTS] as Event[] | undefined) ?? [];
 
 /**
  * Hydrates the island at the first use of its markup (or the page's first scroll, with `onScroll`; at
@@ -85,6 +90,9 @@ function onFirstUse(root: HTMLElement, onScroll: boolean, run: () => Promise<voi
   }
   if (onScroll && window.scrollY > 0) return wake();
   listen(true);
+  for (const event of early)
+    if (FIRST_USE_EVENTS.includes(event.type) && event.target instanceof Node && root.contains(event.target))
+      wake(event);
 }
 
 const atLoad: Promise<void>[] = [];
@@ -99,6 +107,8 @@ for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]
   else if (island.hydrate === "first-use") onFirstUse(root, island.wakeOnScroll ?? false, run);
   else if (island.hydrate === "near") whenNear(root, () => void run());
 }
+// The islands listen for themselves from here on.
+(page[STOP_EARLY_EVENTS] as (() => void) | undefined)?.();
 // The page's widgets run: those of the load hydrated, the others listening for their first use (or, the
 // offer popup, for their time).
 void Promise.all(atLoad).then(() => pageReady());

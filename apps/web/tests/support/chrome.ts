@@ -1,4 +1,5 @@
 import { type Page, expect } from "@playwright/test";
+import { PAGE_READY_SELECTOR } from "../../app/components/island-attributes";
 
 /** Pretend the visitor accepted cookies earlier, so the banner does not cover the page. */
 export async function withCookiesAccepted(page: Page) {
@@ -13,9 +14,12 @@ export async function withOfferSeen(page: Page) {
   await page.addInitScript(() => window.sessionStorage.setItem("offerPopupShown", "true"));
 }
 
-/** Waits until React has hydrated the prerendered page (SiteChrome sets the marker on mount). */
+/**
+ * Waits until the prerendered page is ready for the visitor: React Router hydrated it, or the islands'
+ * loader runs, or (a content page whose loader starts at first use) the page listens for that use.
+ */
 export async function waitForHydration(page: Page) {
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await expect(page.locator(PAGE_READY_SELECTOR).first()).toBeAttached();
 }
 
 /**

@@ -107,15 +107,17 @@ describe("cookieConsentScript (runs from <head>, reads storage right after the f
     expect(pending()).toBe("pending");
   });
 
-  it("touches neither storage nor the page until a task after the next frame", () => {
+  it("reads storage only in a task after the next frame, deciding till then", () => {
     const getItem = vi.spyOn(Storage.prototype, "getItem");
     new Function(cookieConsentScript)();
+    // The floating dock waits for the decision (app.css), the banner stays hidden.
+    expect(pending()).toBe("deciding");
     vi.runOnlyPendingTimers(); // no frame yet: nothing queued
     expect(getItem).not.toHaveBeenCalled();
     expect(frames).toHaveLength(1);
     frames[0]!(performance.now()); // the frame callback only queues a task, which runs after the paint
     expect(getItem).not.toHaveBeenCalled();
-    expect(pending()).toBeNull();
+    expect(pending()).toBe("deciding");
     vi.runOnlyPendingTimers();
     expect(getItem).toHaveBeenCalledWith(COOKIES_ACCEPTED_KEY);
     expect(pending()).toBe("pending");

@@ -6,8 +6,8 @@
 //   PERF_ROUTES    "/,/contact"; default every prerendered page that is indexed (scripts/built-pages.mjs)
 //   PERF_RUNS      Lighthouse runs per route (default 3)
 //   PERF_PASSES    passes over the routes (default 1): with PERF_NO_SCRIPTS_URL, each pass runs every
-//                  route and then its copy without scripts (the copy first in odd passes), so the two
-//                  are measured side by side, in one LHCI process
+//                  route and then, for a content page, its copy without scripts (the copy first in odd
+//                  passes), so the two are measured side by side, in one LHCI process
 //   PERF_WARM_UP   "1": one more run of the first URL before the others, for scripts/perf-report.mjs to
 //                  drop (the first run of an LHCI process measures 20-50 % more main-thread work)
 //   PERF_URL       audit a running site (https://staging.example.com) instead of starting `npm start`
@@ -82,10 +82,13 @@ if (lighthouseChromiumPath === chromiumPath && ["collect", "autorun"].includes(p
       "UI work inflates TBT on a small machine (docs/decisions/0007-paint-first-loading.md)",
   );
 
-/** One pass over the routes: each page, and its copy without scripts beside it (first in odd passes). */
+/**
+ * One pass over the routes: each page, and a content page's copy without scripts beside it (first in odd
+ * passes); the ratio is a budget of content pages only.
+ */
 const pass = (index) =>
   routes.flatMap((r) => {
-    const pair = [origin, ...(noScriptsOrigin ? [noScriptsOrigin] : [])];
+    const pair = [origin, ...(noScriptsOrigin && contentRoutes.includes(r) ? [noScriptsOrigin] : [])];
     return (index % 2 ? pair.reverse() : pair).map((o) => `${o}${encodeURI(r)}`);
   });
 const urls = Array.from({ length: Number(env.PERF_PASSES || 1) }, (_, i) => pass(i)).flat();

@@ -3,9 +3,8 @@
 //   npm run perf -- --routes /,/contact        those routes; prints the table (writes it only with --out)
 //   npm run perf -- --report-only              never fails on budgets
 //   PERF_URL=https://staging.example.com npm run perf   audit a running site instead of the build
-// Options: --preset mobile|desktop|both, --runs N (default 3), --advisory total-blocking-time,performance
-// (report those budgets, as LHCI warnings, without failing on them; main-thread-ratio for the ratio
-// below), --out FILE.
+// Options: --preset mobile|desktop|both, --runs N (default 3; --ratio-runs N on mobile, where the ratio below is measured),
+// --advisory total-blocking-time,performance (report those budgets without failing; main-thread-ratio for the ratio), --out FILE.
 // The build (apps/web/build) is served here by the site role of apps/server, and beside it a copy of it
 // whose pages have every script taken out (scripts/without-scripts.mjs). LHCI runs Lighthouse, takes the
 // median of each figure and checks the budgets; on mobile each route is also measured without scripts,
@@ -35,6 +34,7 @@ const { values: args } = parseArgs({
     routes: { type: "string" },
     preset: { type: "string", default: "both" },
     runs: { type: "string", default: "3" },
+    "ratio-runs": { type: "string" },
     out: { type: "string" },
     "report-only": { type: "boolean", default: false },
     advisory: { type: "string", default: "" },
@@ -44,6 +44,7 @@ const routes = args.routes ? args.routes.split(",").map((r) => r.trim()) : audit
 const presets = args.preset === "both" ? ["mobile", "desktop"] : [args.preset];
 if (!presets.every((p) => p in budgets)) throw new Error("--preset must be mobile, desktop or both");
 const runs = Math.max(1, Number(args.runs) || 1);
+const ratioRuns = Math.max(runs, Number(args["ratio-runs"]) || runs);
 const outFile = args.out ?? (args.routes ? undefined : "docs/perf.md");
 const lhciDir = ".lighthouseci";
 
@@ -130,9 +131,8 @@ for (const preset of presets) {
     routes.filter((r) => !noindexRoutes.includes(r)),
     routes.filter((r) => noindexRoutes.includes(r)),
   ].filter((g) => g.length > 0);
-  // Passes of one run of every route (LHCI would run the warm-up URL as often as every other); on
-  // mobile with each page's copy without scripts beside it, so that the two are measured side by side
-  // (the machine's load moves both alike).
+  // Passes of one run of every route (LHCI would run the warm-up URL as often as every other); on mobile
+  // with each content page's copy without scripts beside it (the machine's load moves both alike).
   const bare = preset === "mobile" && sites.noScripts;
   groups.forEach((group, i) =>
     collect(
@@ -140,7 +140,7 @@ for (const preset of presets) {
         PERF_PRESET: preset,
         PERF_ROUTES: group.join(","),
         PERF_RUNS: "1",
-        PERF_PASSES: String(runs),
+        PERF_PASSES: String(bare ? ratioRuns : runs),
         ...(bare ? { PERF_NO_SCRIPTS_URL: sites.noScripts } : {}),
       },
       i > 0,
@@ -253,7 +253,7 @@ const doc = [
     `\`lighthouserc.js\`) against ${process.env.PERF_URL || "the production build (the site role of the local server)"} with ` +
     `Lighthouse ${first?.lighthouseVersion ?? "?"} and Chromium ` +
     `${first?.environment?.hostUserAgent?.match(/Chrome\/([\d.]+)/)?.[1] ?? "?"} (${browserName})` +
-    `${runs > 1 ? `; each figure is the median of ${runs} runs per route` : ", one run per route"}.`,
+    `${runs > 1 ? `; each figure is the median of ${runs} runs per route${ratioRuns > runs ? ` (${ratioRuns} on mobile)` : ""}` : ", one run per route"}.`,
   "Scores are out of 100; ❌ marks a figure outside its budget. JS transferred is the compressed script",
   "bytes of the page load. Main-thread work is Lighthouse's (mobile: its CPU time scaled by 4); without",
   "scripts, the same page's with every script taken out (`scripts/without-scripts.mjs`), measured beside it",

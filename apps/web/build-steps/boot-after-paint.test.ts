@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { EARLY_EVENTS, ISLANDS_WAITING, STOP_EARLY_EVENTS } from "../app/components/island-attributes";
+import { COOKIES_ACCEPTED_KEY } from "../app/lib/cookie-consent";
 import {
   BOOT_AFTER_PAINT_SCRIPT,
   BOOT_AT_THE_LATEST_MS,
   BOOT_FAILED,
   IMPORT_FAILURE_GRACE_MS,
+  ON_DEMAND_ATTRIBUTE,
 } from "./boot-after-paint";
 import { ROUTER_BOOT_ID } from "./router-page";
 
@@ -13,9 +16,18 @@ import { ROUTER_BOOT_ID } from "./router-page";
 interface Options {
   visibilityState?: "visible" | "hidden";
   paintTiming?: boolean;
+  /** A content page whose islands' loader starts when needed (ON_DEMAND_ATTRIBUTE on its template). */
+  onDemand?: boolean;
+  /** The visitor accepted cookies earlier (cookiesAccepted stored). */
+  accepted?: boolean;
 }
 
-function runScript({ visibilityState = "visible", paintTiming = true }: Options = {}) {
+function runScript({
+  visibilityState = "visible",
+  paintTiming = true,
+  onDemand = false,
+  accepted = false,
+}: Options = {}) {
   /** What replaced the template, each time: a copy of its content. */
   const booted: string[] = [];
   const listeners: Record<string, ((event?: unknown) => void)[]> = {};
@@ -31,18 +43,27 @@ function runScript({ visibilityState = "visible", paintTiming = true }: Options 
     }
     disconnect() {}
   }
-  let template: { content: string; replaceWith: (node: string) => void } | null = {
+  let connected = true;
+  const template = {
     content: "React Router's module script",
-    replaceWith: (node) => {
+    get isConnected() {
+      return connected;
+    },
+    hasAttribute: (name: string) => onDemand && name === ON_DEMAND_ATTRIBUTE,
+    replaceWith: (node: string) => {
       booted.push(node);
-      template = null;
+      connected = false;
     },
   };
+  const marks: Record<string, string> = {};
+  const storageReads: string[] = [];
   const window: Record<string, unknown> = {};
   const run = new Function(
     "window",
     "document",
     "addEventListener",
+    "removeEventListener",
+    "localStorage",
     "PerformanceObserver",
     "setTimeout",
     "reportError",
@@ -54,8 +75,17 @@ function runScript({ visibilityState = "visible", paintTiming = true }: Options 
       visibilityState,
       getElementById: (id: string) => (expect(id).toBe(ROUTER_BOOT_ID), template),
       importNode: (node: string, deep: boolean) => (expect(deep).toBe(true), `copy of ${node}`),
+      documentElement: { setAttribute: (name: string, value: string) => (marks[name] = value) },
     },
     (type: string, listener: (event?: unknown) => void) => (listeners[type] ??= []).push(listener),
+    (type: string, listener: (event?: unknown) => void) =>
+      (listeners[type] = (listeners[type] ?? []).filter((l) => l !== listener)),
+    {
+      getItem: (key: string) => (
+        storageReads.push(key),
+        accepted && key === COOKIES_ACCEPTED_KEY ? "true" : null
+      ),
+    },
     FakeObserver,
     (callback: () => void, ms: number) => timers.push({ callback, ms }),
     (error: unknown) => reported.push(error),
@@ -63,7 +93,20 @@ function runScript({ visibilityState = "visible", paintTiming = true }: Options 
   const dispatch = (type: string, event?: unknown) => listeners[type]?.forEach((listener) => listener(event));
   const fire = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.callback());
   const bootFailed = (error: unknown) => (window[BOOT_FAILED] as (error: unknown) => void)(error);
-  return { booted, dispatch, fire, reported, bootFailed, paint: () => paint() };
+  const early = () => window[EARLY_EVENTS] as unknown[];
+  const stopEarly = () => (window[STOP_EARLY_EVENTS] as () => void)();
+  return {
+    booted,
+    dispatch,
+    fire,
+    reported,
+    bootFailed,
+    paint: () => paint(),
+    marks,
+    storageReads,
+    early,
+    stopEarly,
+  };
 }
 
 const bootedOnce = ["copy of React Router's module script"];
@@ -85,6 +128,63 @@ describe("the script that boots a page after its first paint", () => {
 
   it("boots at once in a browser without paint timing", () => {
     expect(runScript({ paintTiming: false }).booted).toEqual(bootedOnce);
+  });
+
+  it("reads no storage and listens for nothing on a page that is not on demand", () => {
+    const page = runScript();
+    page.paint();
+    expect(page.storageReads).toEqual([]);
+    expect(page.early()).toBeUndefined();
+  });
+
+  describe("on a content page whose loader starts when needed", () => {
+    const waiting = { [ISLANDS_WAITING[0]]: ISLANDS_WAITING[1] };
+
+    it("waits after the paint for a new visitor's first use, then boots once, keeping the events", () => {
+      const page = runScript({ onDemand: true });
+      page.paint();
+      expect(page.storageReads).toEqual([COOKIES_ACCEPTED_KEY]);
+      expect(page.booted).toEqual([]);
+      expect(page.marks).toEqual(waiting);
+      const over = { type: "pointerover" };
+      const click = { type: "click" };
+      page.dispatch("pointerover", over);
+      expect(page.booted).toEqual(bootedOnce);
+      page.dispatch("click", click);
+      expect(page.booted).toEqual(bootedOnce);
+      expect(page.early()).toEqual([over, click]);
+      // The loader, once its own listeners are on, stops the page's.
+      page.stopEarly();
+      page.dispatch("keydown", { type: "keydown" });
+      expect(page.early()).toEqual([over, click]);
+    });
+
+    it("boots at the paint for a visitor who accepted cookies (their speed is measured)", () => {
+      const page = runScript({ onDemand: true, accepted: true });
+      page.paint();
+      expect(page.booted).toEqual(bootedOnce);
+      expect(page.marks).toEqual({});
+    });
+
+    it("boots at the paint when the page was used before it painted (opened scrolled to a #fragment)", () => {
+      const page = runScript({ onDemand: true });
+      page.dispatch("scroll", { type: "scroll" });
+      expect(page.booted).toEqual([]);
+      page.paint();
+      expect(page.booted).toEqual(bootedOnce);
+    });
+
+    it("listens for the first use: pointer, touch, focus, key, click and scroll", () => {
+      const page = runScript({ onDemand: true });
+      page.paint();
+      for (const type of ["pointerdown", "touchstart", "focusin", "keydown", "scroll"]) {
+        const other = runScript({ onDemand: true });
+        other.paint();
+        other.dispatch(type, { type });
+        expect(other.booted, type).toEqual(bootedOnce);
+      }
+      expect(page.booted).toEqual([]);
+    });
   });
 
   it("boots when the page is hidden before it paints, or after 3 s without a paint", () => {

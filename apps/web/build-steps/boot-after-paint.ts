@@ -26,10 +26,10 @@
 // and there is no modulepreload link to remove. Unless one of its islands runs at load (ISLANDS_AT_LOAD:
 // the home page's offer popup and carousel, the live chat), the template is marked ON_DEMAND, and after
 // the paint the script starts the loader only for a visitor who accepted cookies (the real-user speed
-// measurement starts with it) and otherwise at the visitor's first use of the page: a pointer over it,
-// a touch, a focus, a key or a scroll. Until the loader runs, each such event is kept for it to replay
-// to the island it reached (islands/main.ts), so a tap on the menu button is not lost. A page nobody
-// uses runs no script file at all.
+// measurement starts with it) or who used the page already, and otherwise at the visitor's first use:
+// a pointer over the page, a touch, a focus, a key or a scroll (listened for from the script's start).
+// Until the loader runs, each such event is kept for it to replay to the island it reached
+// (islands/main.ts), so a tap on the menu button is not lost. A page nobody uses runs no script file.
 import {
   EARLY_EVENTS,
   FIRST_USE_EVENTS,
@@ -94,20 +94,25 @@ export const BOOT_AFTER_PAINT_SCRIPT = `(() => {
   });
   const template = document.getElementById(${JSON.stringify(ROUTER_BOOT_ID)});
   const boot = () => template.isConnected && template.replaceWith(document.importNode(template.content, true));
-  let started = false;
+  const onDemand = template?.hasAttribute(${JSON.stringify(ON_DEMAND_ATTRIBUTE)});
+  let painted = false;
+  let used = false;
+  if (onDemand) {
+    const early = (window.${EARLY_EVENTS} = []);
+    const types = ${JSON.stringify([...FIRST_USE_EVENTS, "scroll"])};
+    const use = (event) => (early.push(event), (used = true), painted && boot());
+    for (const type of types) addEventListener(type, use, { capture: true, passive: true });
+    window.${STOP_EARLY_EVENTS} = () => types.forEach((type) => removeEventListener(type, use, true));
+  }
   const start = () => {
-    if (started || !template) return;
-    started = true;
+    if (painted || !template) return;
+    painted = true;
+    if (!onDemand || used) return boot();
     let accepted = false;
     try {
       accepted = localStorage.getItem(${JSON.stringify(COOKIES_ACCEPTED_KEY)}) !== null;
     } catch {}
-    if (!template.hasAttribute(${JSON.stringify(ON_DEMAND_ATTRIBUTE)}) || accepted) return boot();
-    const early = (window.${EARLY_EVENTS} = []);
-    const types = ${JSON.stringify([...FIRST_USE_EVENTS, "scroll"])};
-    const use = (event) => (early.push(event), boot());
-    for (const type of types) addEventListener(type, use, { capture: true, passive: true });
-    window.${STOP_EARLY_EVENTS} = () => types.forEach((type) => removeEventListener(type, use, true));
+    if (accepted) return boot();
     document.documentElement.setAttribute(${JSON.stringify(ISLANDS_WAITING[0])}, ${JSON.stringify(ISLANDS_WAITING[1])});
   };
   if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return start();

@@ -27,7 +27,10 @@
 // the home page's offer popup and carousel, the live chat), the template is marked ON_DEMAND, and after
 // the paint the script starts the loader only for a visitor who accepted cookies (the real-user speed
 // measurement starts with it) or who used the page already, and otherwise at the visitor's first use:
-// a pointer over the page, a touch, a focus, a key or a scroll (listened for from the script's start).
+// a pointer moving over the page, a touch, a focus, a key or a scroll (listened for from the script's
+// start). Not a pointer merely over it: Chromium sends pointerover and a pointermove that moved 0 px to
+// what lies under a resting (or emulated) mouse as the page is first laid out, on phones too; so before
+// the paint only a move of some pixels counts, after it any pointermove.
 // Until the loader runs, each such event is kept for it to replay to the island it reached
 // (islands/main.ts), so a tap on the menu button is not lost. A page nobody uses runs no script file.
 import {
@@ -99,8 +102,13 @@ export const BOOT_AFTER_PAINT_SCRIPT = `(() => {
   let used = false;
   if (onDemand) {
     const early = (window.${EARLY_EVENTS} = []);
-    const types = ${JSON.stringify([...FIRST_USE_EVENTS, "scroll"])};
-    const use = (event) => (early.push(event), (used = true), painted && boot());
+    const types = ${JSON.stringify([...FIRST_USE_EVENTS, "scroll", "pointermove"])};
+    const use = (event) => {
+      if (event.type !== "pointermove") early.push(event);
+      const moved =
+        event.type === "pointermove" ? painted || event.movementX || event.movementY : event.type !== "pointerover";
+      if (moved) (used = true), painted && boot();
+    };
     for (const type of types) addEventListener(type, use, { capture: true, passive: true });
     window.${STOP_EARLY_EVENTS} = () => types.forEach((type) => removeEventListener(type, use, true));
   }

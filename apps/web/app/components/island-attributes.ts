@@ -16,8 +16,9 @@ export const ISLAND_AT_LOAD_ATTRIBUTE = "data-island-at-load";
  * pointer's pointerover comes before its click, a touch's touchstart before the tap's click, a
  * keyboard's focusin before the key: the widget's code is usually there before the action it waits for.
  * Before the loader runs on a page that starts it when needed, the page's boot script listens for these
- * and for scroll on the whole page, starts the loader at the first, and keeps every one in
- * window[EARLY_EVENTS] for the loader to replay to the islands they reached.
+ * and for scroll and pointer moves on the whole page, starts the loader at the first (but a mere
+ * pointerover), and keeps these in window[EARLY_EVENTS] for the loader to replay to the islands they
+ * reached.
  */
 export const FIRST_USE_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "click"];
 export const EARLY_EVENTS = "__islandEarlyEvents";

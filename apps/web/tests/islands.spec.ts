@@ -37,6 +37,16 @@ test.beforeEach(async ({ page }) => {
   await withOfferSeen(page);
 });
 
+/** Once the loader has run: it was fetched once, and no framework or widget code with it. */
+async function expectOnlyTheLoader(page: Page) {
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  const scripts = await scriptsLoaded(page);
+  expect(scripts.filter((s) => LOADER.test(s))).toHaveLength(1);
+  expect(
+    scripts.filter((s) => /(preact|hydrate|header|chat-widget|cookie-banner|back-to-top)-/.test(s)),
+  ).toEqual([]);
+}
+
 test("a content page a new visitor has not used runs no script file; the first use starts the loader", async ({
   page,
 }) => {
@@ -45,12 +55,7 @@ test("a content page a new visitor has not used runs no script file; the first u
   await expect(page.locator("html[data-islands='on-demand']")).toBeAttached();
   expect(await scriptsLoaded(page)).toEqual([]);
   await page.mouse.move(20, 300);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
-  const scripts = await scriptsLoaded(page);
-  expect(scripts.filter((s) => LOADER.test(s))).toHaveLength(1);
-  expect(
-    scripts.filter((s) => /(preact|hydrate|header|chat-widget|cookie-banner|back-to-top)-/.test(s)),
-  ).toEqual([]);
+  await expectOnlyTheLoader(page);
 });
 
 test("a content page a visitor who accepted cookies opens fetches only the loader: no Preact, no widget's code", async ({
@@ -58,12 +63,7 @@ test("a content page a visitor who accepted cookies opens fetches only the loade
 }) => {
   await withCookiesAccepted(page);
   await page.goto("/services/internet-services");
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
-  const scripts = await scriptsLoaded(page);
-  expect(scripts.filter((s) => LOADER.test(s))).toHaveLength(1);
-  expect(
-    scripts.filter((s) => /(preact|hydrate|header|chat-widget|cookie-banner|back-to-top)-/.test(s)),
-  ).toEqual([]);
+  await expectOnlyTheLoader(page);
 });
 
 // Held: for a visitor who accepted cookies the header's chunk (the loader runs at load); for a new

@@ -1,114 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { EARLY_EVENTS, ISLANDS_WAITING, STOP_EARLY_EVENTS } from "../app/components/island-attributes";
+import { ISLANDS_WAITING, PAGE_STARTED_AT } from "../app/components/island-attributes";
 import { COOKIES_ACCEPTED_KEY } from "../app/lib/cookie-consent";
-import {
-  BOOT_AFTER_PAINT_SCRIPT,
-  BOOT_AT_THE_LATEST_MS,
-  BOOT_FAILED,
-  IMPORT_FAILURE_GRACE_MS,
-  ON_DEMAND_ATTRIBUTE,
-} from "./boot-after-paint";
-import { ROUTER_BOOT_ID } from "./router-page";
+import { BOOT_AT_THE_LATEST_MS, IMPORT_FAILURE_GRACE_MS } from "./boot-after-paint";
+import { STARTED_AT, runScript } from "./test-fixture/boot-script-page";
 
-// The script that runs React Router's boot after the first paint, run with the browser's parts faked:
-// when it puts a copy of the boot's <template> content in the template's place.
-
-interface Options {
-  visibilityState?: "visible" | "hidden";
-  paintTiming?: boolean;
-  /** A content page whose islands' loader starts when needed (ON_DEMAND_ATTRIBUTE on its template). */
-  onDemand?: boolean;
-  /** The visitor accepted cookies earlier (cookiesAccepted stored). */
-  accepted?: boolean;
-}
-
-function runScript({
-  visibilityState = "visible",
-  paintTiming = true,
-  onDemand = false,
-  accepted = false,
-}: Options = {}) {
-  /** What replaced the template, each time: a copy of its content. */
-  const booted: string[] = [];
-  const listeners: Record<string, ((event?: unknown) => void)[]> = {};
-  const timers: { ms: number; callback: () => void }[] = [];
-  const reported: unknown[] = [];
-  let paint = () => {};
-  class FakeObserver {
-    static supportedEntryTypes = paintTiming ? ["paint", "layout-shift"] : ["layout-shift"];
-    constructor(private readonly callback: (list: unknown, observer: FakeObserver) => void) {}
-    observe(options: unknown) {
-      expect(options).toEqual({ type: "paint", buffered: true });
-      paint = () => this.callback([], this);
-    }
-    disconnect() {}
-  }
-  let connected = true;
-  const template = {
-    content: "React Router's module script",
-    get isConnected() {
-      return connected;
-    },
-    hasAttribute: (name: string) => onDemand && name === ON_DEMAND_ATTRIBUTE,
-    replaceWith: (node: string) => {
-      booted.push(node);
-      connected = false;
-    },
-  };
-  const marks: Record<string, string> = {};
-  const storageReads: string[] = [];
-  const window: Record<string, unknown> = {};
-  const run = new Function(
-    "window",
-    "document",
-    "addEventListener",
-    "removeEventListener",
-    "localStorage",
-    "PerformanceObserver",
-    "setTimeout",
-    "reportError",
-    BOOT_AFTER_PAINT_SCRIPT,
-  ) as (...args: unknown[]) => void;
-  run(
-    window,
-    {
-      visibilityState,
-      getElementById: (id: string) => (expect(id).toBe(ROUTER_BOOT_ID), template),
-      importNode: (node: string, deep: boolean) => (expect(deep).toBe(true), `copy of ${node}`),
-      documentElement: { setAttribute: (name: string, value: string) => (marks[name] = value) },
-    },
-    (type: string, listener: (event?: unknown) => void) => (listeners[type] ??= []).push(listener),
-    (type: string, listener: (event?: unknown) => void) =>
-      (listeners[type] = (listeners[type] ?? []).filter((l) => l !== listener)),
-    {
-      getItem: (key: string) => (
-        storageReads.push(key),
-        accepted && key === COOKIES_ACCEPTED_KEY ? "true" : null
-      ),
-    },
-    FakeObserver,
-    (callback: () => void, ms: number) => timers.push({ callback, ms }),
-    (error: unknown) => reported.push(error),
-  );
-  const dispatch = (type: string, event?: unknown) => listeners[type]?.forEach((listener) => listener(event));
-  const fire = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.callback());
-  const bootFailed = (error: unknown) => (window[BOOT_FAILED] as (error: unknown) => void)(error);
-  const early = () => window[EARLY_EVENTS] as unknown[];
-  const stopEarly = () => (window[STOP_EARLY_EVENTS] as () => void)();
-  return {
-    booted,
-    dispatch,
-    fire,
-    reported,
-    bootFailed,
-    paint: () => paint(),
-    marks,
-    storageReads,
-    early,
-    stopEarly,
-  };
-}
-
+// The script that runs React Router's boot after the first paint, on a page whose browser parts are
+// faked (test-fixture/boot-script-page.ts).
 const bootedOnce = ["copy of React Router's module script"];
 
 describe("the script that boots a page after its first paint", () => {
@@ -137,8 +34,50 @@ describe("the script that boots a page after its first paint", () => {
     expect(page.early()).toBeUndefined();
   });
 
+  it("keeps the time it started, the clock of islands due some time after the load", () => {
+    expect(runScript().window[PAGE_STARTED_AT]).toBe(STARTED_AT);
+  });
+
   describe("on a content page whose loader starts when needed", () => {
     const waiting = { [ISLANDS_WAITING[0]]: ISLANDS_WAITING[1] };
+
+    it("boots when an island is due, counting from the script's start (the offer popup's code)", () => {
+      const page = runScript({ onDemand: true, wakes: ["8000"] });
+      page.later(600);
+      page.paint();
+      expect(page.marks).toEqual(waiting);
+      expect(page.booted).toEqual([]);
+      page.fire(7400);
+      expect(page.booted).toEqual(bootedOnce);
+    });
+
+    it("boots when an island nears the viewport (the carousel), watching the island's content", () => {
+      const page = runScript({ onDemand: true, wakes: ["near"] });
+      expect(page.watched).toEqual([]);
+      page.paint();
+      expect(page.watched.map((w) => w.content)).toEqual(["content 0"]);
+      expect(page.booted).toEqual([]);
+      page.watched[0]!.near();
+      expect(page.booted).toEqual(bootedOnce);
+      expect(page.watched[0]!.disconnected).toBe(true);
+    });
+
+    it("boots once, whichever comes first: a use, an island near, an island due", () => {
+      const page = runScript({ onDemand: true, wakes: ["near", "8000"] });
+      page.paint();
+      page.dispatch("keydown", { type: "keydown" });
+      page.watched[0]!.near();
+      page.fire(8000);
+      expect(page.booted).toEqual(bootedOnce);
+    });
+
+    it("watches nothing and sets no timer for a visitor it boots at the paint", () => {
+      const page = runScript({ onDemand: true, accepted: true, wakes: ["near", "8000"] });
+      page.paint();
+      expect(page.booted).toEqual(bootedOnce);
+      expect(page.watched).toEqual([]);
+      expect(page.timerDelays()).toEqual([BOOT_AT_THE_LATEST_MS]);
+    });
 
     it("waits after the paint for a new visitor's first use, then boots once, keeping the events", () => {
       const page = runScript({ onDemand: true });

@@ -23,21 +23,25 @@
 // between chunks. WebKit froze pages booted that way (issues 19 and 28).
 // A content page (docs/decisions/0022-content-page-islands.md) has no React Router: its module script
 // is the islands' script (<script type="module" src>), which goes into the <template> the same way,
-// and there is no modulepreload link to remove. Unless one of its islands runs at load (ISLANDS_AT_LOAD:
-// the home page's offer popup and carousel, the live chat), the template is marked ON_DEMAND, and after
-// the paint the script starts the loader only for a visitor who accepted cookies (the real-user speed
-// measurement starts with it) or who used the page already, and otherwise at the visitor's first use:
-// a pointer moving over the page, a touch, a focus, a key or a scroll (listened for from the script's
-// start). Not a pointer merely over it: Chromium sends pointerover and a pointermove that moved 0 px to
-// what lies under a resting (or emulated) mouse as the page is first laid out, on phones too; so before
-// the paint only a move of some pixels counts, after it any pointermove.
+// and there is no modulepreload link to remove. Unless one of its islands runs at load (ISLAND_WAKES:
+// the live chat, when built in), the template is marked ON_DEMAND, and after the paint the script
+// starts the loader only for a visitor who accepted cookies (the real-user speed measurement starts with
+// it) or who used the page already, and otherwise at the visitor's first use: a pointer moving over the
+// page, a touch, a focus, a key or a scroll (listened for from the script's start); or when an island
+// that runs before its use is due (the home page's offer popup, whose code comes 8 s after the page
+// started) or near the viewport (the home page's carousel). Not a pointer merely over the page: Chromium
+// sends pointerover and a pointermove that moved 0 px to what lies under a resting (or emulated) mouse
+// as the page is first laid out, on phones too; so before the paint only a move of some pixels counts,
+// after it any pointermove.
 // Until the loader runs, each such event is kept for it to replay to the island it reached
 // (islands/main.ts), so a tap on the menu button is not lost. A page nobody uses runs no script file.
 import {
   EARLY_EVENTS,
   FIRST_USE_EVENTS,
-  ISLAND_AT_LOAD_ATTRIBUTE,
+  ISLAND_WAKE_ATTRIBUTE,
   ISLANDS_WAITING,
+  NEAR_VIEWPORT_MARGIN,
+  PAGE_STARTED_AT,
   STOP_EARLY_EVENTS,
 } from "../app/components/island-attributes";
 import { COOKIES_ACCEPTED_KEY } from "../app/lib/cookie-consent";
@@ -83,9 +87,11 @@ export const BOOT_FAILED = "__routerBootFailed";
  * once the page has painted. Paint timing, unlike requestAnimationFrame, is not paused in background
  * tabs nor replaced by the fake clocks of browser tests. A failed import() is reported a moment later,
  * and not at all when the page was being left: that failure is the visitor's navigation, not a fault of
- * the page. The same on every page.
+ * the page. It keeps the time it started (PAGE_STARTED_AT): the clock of islands due some time after
+ * the load. The same on every page.
  */
 export const BOOT_AFTER_PAINT_SCRIPT = `(() => {
+  const startedAt = (window.${PAGE_STARTED_AT} = Date.now());
   let leaving = false;
   addEventListener("pagehide", () => (leaving = true));
   const failed = (error) => setTimeout(() => leaving || reportError(error), ${IMPORT_FAILURE_GRACE_MS});
@@ -121,6 +127,17 @@ export const BOOT_AFTER_PAINT_SCRIPT = `(() => {
       accepted = localStorage.getItem(${JSON.stringify(COOKIES_ACCEPTED_KEY)}) !== null;
     } catch {}
     if (accepted) return boot();
+    for (const root of document.querySelectorAll(${JSON.stringify(`[${ISLAND_WAKE_ATTRIBUTE}]`)})) {
+      const wake = root.getAttribute(${JSON.stringify(ISLAND_WAKE_ATTRIBUTE)});
+      const content = root.firstElementChild;
+      if (wake !== "near") setTimeout(boot, startedAt + Number(wake) - Date.now());
+      else if (!content || typeof IntersectionObserver !== "function") return boot();
+      else
+        new IntersectionObserver(
+          (entries, observer) => entries.some((e) => e.isIntersecting) && (observer.disconnect(), boot()),
+          { rootMargin: ${JSON.stringify(NEAR_VIEWPORT_MARGIN)} },
+        ).observe(content);
+    }
     document.documentElement.setAttribute(${JSON.stringify(ISLANDS_WAITING[0])}, ${JSON.stringify(ISLANDS_WAITING[1])});
   };
   if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return start();
@@ -155,9 +172,7 @@ export function bootAfterPaint(page: RouterPage): void {
   insertBefore(element, script);
   const template = templateOf(element, { id: ROUTER_BOOT_ID });
   insertBefore(script, template);
-  const atLoad = [...elementsOf(page.document)].some(
-    (e) => attribute(e, ISLAND_AT_LOAD_ATTRIBUTE) !== undefined,
-  );
+  const atLoad = [...elementsOf(page.document)].some((e) => attribute(e, ISLAND_WAKE_ATTRIBUTE) === "load");
   if (boot.kind === "islands" && !atLoad) setAttribute(template, ON_DEMAND_ATTRIBUTE, "");
   const expect = createElement("link", { rel: "expect", href: `#${ROUTER_BOOT_ID}`, blocking: "render" });
   insertAfter(page.charset, expect);

@@ -119,7 +119,7 @@ test("the 404 page at an unknown path runs its widgets, and its link home loads 
   await page.getByRole("link", { name: /home/i }).first().click();
   await expect(page).toHaveURL("/");
   // Links are plain documents: a new page.
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(page.locator(PAGE_READY_SELECTOR).first()).toBeAttached();
   expect(await page.evaluate(() => window.__sameDocument)).toBeUndefined();
   await expectClean(page, w);
 });

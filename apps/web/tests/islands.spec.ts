@@ -1,4 +1,5 @@
 import { type Page, type Route, expect, test } from "@playwright/test";
+import { OFFER_DELAY_MS, OFFER_PRELOAD_LEAD_MS } from "../app/lib/offer-delay";
 import { waitForHydration, withCookiesAccepted, withOfferSeen } from "./support/chrome";
 
 // The islands' loader of a content page (app/islands/main.ts, docs/decisions/0022-content-page-islands.md):
@@ -64,6 +65,49 @@ test("a content page a visitor who accepted cookies opens fetches only the loade
   await withCookiesAccepted(page);
   await page.goto("/services/internet-services");
   await expectOnlyTheLoader(page);
+});
+
+test.describe("the home page, a new visitor who does not use it", () => {
+  test("runs no script file until the offer popup's code is due, 8 s after the page started", async ({
+    page,
+  }) => {
+    // Requests, not resource timing: the fake clock fakes `performance` too.
+    const scripts: string[] = [];
+    page.on(
+      "request",
+      (request) => request.url().endsWith(".js") && scripts.push(new URL(request.url()).pathname),
+    );
+    await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
+    await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
+    await page.goto("/");
+    await expect(page.locator("html[data-islands='on-demand']")).toBeAttached();
+    await page.clock.runFor(OFFER_DELAY_MS - OFFER_PRELOAD_LEAD_MS - 100);
+    await page.waitForTimeout(300); // time for a loader started early to be fetched, were it started
+    expect(scripts).toEqual([]);
+    await page.clock.runFor(100);
+    await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+    // The popup was seen in this visit (beforeEach): its code is not fetched, only the loader.
+    expect(scripts).toEqual([expect.stringMatching(LOADER)]);
+  });
+
+  test("starts the loader when the carousel nears the viewport: on a screen tall enough, at load", async ({
+    page,
+  }) => {
+    test.skip((page.viewportSize()?.width ?? 0) < 1024, "one screen size is enough");
+    const carouselTop = () =>
+      page.locator("[data-island='why-choose'] > *").evaluate((e) => e.getBoundingClientRect().top);
+    await page.goto("/");
+    await expect(page.locator("html[data-islands='on-demand']")).toBeAttached();
+    const top = await carouselTop();
+    expect(top, "the carousel starts well below the first screen").toBeGreaterThan(800 + 300 + 500);
+    await page.setViewportSize({ width: 1280, height: Math.round(top) - 200 });
+    await page.reload();
+    await expect(page.locator("[aria-roledescription='carousel']")).toHaveAttribute(
+      "data-carousel-ready",
+      "true",
+    );
+    expect(await page.evaluate(() => scrollY), "no scroll woke it").toBe(0);
+  });
 });
 
 // Held: for a visitor who accepted cookies the header's chunk (the loader runs at load); for a new

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { selectedSlide } from "./pages-helpers";
+import { waitForHydration } from "./support/chrome";
 
 const T0 = new Date("2026-03-02T09:00:00Z");
 
@@ -15,7 +16,7 @@ test.describe("offer popup", () => {
   }) => {
     await pausedClock(page);
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("data-offer-popup", "scheduled", { timeout: 20_000 });
+    await waitForHydration(page); // its clock runs from the start of the page's boot script
     const opener = page.getByRole("link", { name: "Get Started" });
     await opener.focus();
 
@@ -46,7 +47,7 @@ test.describe("offer popup", () => {
   test("Close hides it and it is shown at most once per visit", async ({ page }) => {
     await pausedClock(page);
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("data-offer-popup", "scheduled", { timeout: 20_000 });
+    await waitForHydration(page);
     await page.clock.runFor(10_000);
     const dialog = page.getByRole("dialog", { name: "Special Offer" });
     await page.getByRole("button", { name: "Close", exact: true }).click();
@@ -55,6 +56,8 @@ test.describe("offer popup", () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.clock.runFor(30_000);
+    // The islands' loader has run (the boot script starts it when the popup's code would be due).
+    await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
     await expect(dialog).toHaveCount(0);
     await expect(page.locator("html")).not.toHaveAttribute("data-offer-popup", "scheduled");
   });
@@ -62,7 +65,7 @@ test.describe("offer popup", () => {
   test("Get Offer leads to /register", async ({ page }) => {
     await pausedClock(page);
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("data-offer-popup", "scheduled", { timeout: 20_000 });
+    await waitForHydration(page);
     await page.clock.runFor(10_000);
     await page.getByRole("link", { name: "Get Offer" }).click();
     await expect(page).toHaveURL(/\/register$/);

@@ -6,10 +6,23 @@ export const ISLAND_ATTRIBUTE = "data-island";
 export const ISLAND_PROPS_ATTRIBUTE = "data-island-props";
 
 /**
- * On the root of an island whose code runs as the page loads (ISLANDS_AT_LOAD, components/island.tsx):
- * a page with none starts its islands' loader only when needed (build-steps/boot-after-paint.ts).
+ * On the root of an island that must run before anyone uses it (ISLAND_WAKES, components/island.tsx):
+ * "load" (at the page's load), "near" (once within NEAR_VIEWPORT_MARGIN of the viewport) or a number of
+ * milliseconds after the page started (PAGE_STARTED_AT). A page with a "load" island starts its islands'
+ * loader after its paint; any other content page starts it at its first use, or as soon as one of its
+ * islands is near or due (build-steps/boot-after-paint.ts).
  */
-export const ISLAND_AT_LOAD_ATTRIBUTE = "data-island-at-load";
+export const ISLAND_WAKE_ATTRIBUTE = "data-island-wake";
+export type IslandWake = "load" | "near" | number;
+
+/** An island is near the viewport within this distance of it (as the carousel's engine loads its slides). */
+export const NEAR_VIEWPORT_MARGIN = "300px 0px";
+
+/**
+ * The window property where the page's boot script keeps the time it started (Date.now()): the clock of
+ * an island due some time after the page loaded (the offer popup's), which the loader may start later.
+ */
+export const PAGE_STARTED_AT = "__pageStartedAt";
 
 /**
  * What wakes an island hydrated on first use, listened for in the capture phase (islands/main.ts). A

@@ -5,7 +5,13 @@ import type { CookieBanner } from "./layout/cookie-banner";
 import type { Header } from "./layout/header";
 import type { OfferPopup } from "./layout/offer-popup";
 import type { WhyChooseCarousel } from "./sections/why-choose-carousel";
-import { ISLAND_AT_LOAD_ATTRIBUTE, ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-attributes";
+import { OFFER_DELAY_MS, OFFER_PRELOAD_LEAD_MS } from "~/lib/offer-delay";
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_PROPS_ATTRIBUTE,
+  ISLAND_WAKE_ATTRIBUTE,
+  type IslandWake,
+} from "./island-attributes";
 
 /**
  * The site's widgets and the component each one is. On a page React Router hydrates they are ordinary
@@ -24,18 +30,19 @@ export interface Islands {
 export type IslandName = keyof Islands;
 
 /**
- * The islands whose code runs as the page loads, whoever the visitor: the offer popup's clock (spec §2:
- * 10 s after the home page loads), the carousel, hydrated as it nears the viewport, and the live chat
- * when built with LIVE_CHAT=on (it reopens a conversation left open). Their roots carry
- * ISLAND_AT_LOAD_ATTRIBUTE; a page with none of them starts its islands' loader only when needed
+ * The islands that must run before anyone uses them, and when (ISLAND_WAKE_ATTRIBUTE on their roots):
+ * the offer popup, whose code is fetched 2 s before it opens (spec §2: 10 s after the home page loads),
+ * the carousel, hydrated as it nears the viewport, and the live chat when built with LIVE_CHAT=on (it
+ * reopens a conversation left open, at load). On a page with none due at "load" the boot script starts
+ * the islands' loader at the first use, or when one of these is near or due
  * (build-steps/boot-after-paint.ts). The registry (islands/registry.ts) hydrates these at load, when
  * near, or starts them with `atLoad`, and only these (registry.test.ts).
  */
-export const ISLANDS_AT_LOAD: readonly IslandName[] = [
-  "offer-popup",
-  "why-choose",
-  ...(__LIVE_CHAT__ ? (["chat"] as const) : []),
-];
+export const ISLAND_WAKES: Partial<Record<IslandName, IslandWake>> = {
+  "offer-popup": OFFER_DELAY_MS - OFFER_PRELOAD_LEAD_MS,
+  "why-choose": "near",
+  ...(__LIVE_CHAT__ && { chat: "load" as const }),
+};
 
 /**
  * A widget in its own root element, which names it and holds its props, so that the islands' script
@@ -56,7 +63,7 @@ export function Island<N extends IslandName>({
     <div
       className="contents"
       {...{ [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) }}
-      {...(ISLANDS_AT_LOAD.includes(name) && { [ISLAND_AT_LOAD_ATTRIBUTE]: "" })}
+      {...(ISLAND_WAKES[name] !== undefined && { [ISLAND_WAKE_ATTRIBUTE]: String(ISLAND_WAKES[name]) })}
     >
       <Component {...(props as Record<string, unknown>)} />
     </div>

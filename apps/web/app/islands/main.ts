@@ -9,14 +9,13 @@ import {
   EARLY_EVENTS,
   FIRST_USE_EVENTS,
   ISLAND_ATTRIBUTE,
+  NEAR_VIEWPORT_MARGIN,
+  PAGE_STARTED_AT,
   STOP_EARLY_EVENTS,
 } from "~/components/island-attributes";
 import { CHUNK_FAILED_MESSAGE } from "~/lib/chunk-failed";
 import { pageReady } from "~/lib/page-ready";
 import { type Entry, islands } from "./registry";
-
-/** An island is loaded when it comes within this distance of the viewport (as the carousel's engine). */
-const NEAR_VIEWPORT_MARGIN = "300px 0px";
 
 /** Preact and the island's component (each fetched once, however often asked for). */
 const fetchIsland = (island: Entry<never>) => Promise.all([import("./hydrate"), island.load()]);
@@ -54,6 +53,7 @@ function whenNear(root: HTMLElement, run: () => void) {
  */
 const page = window as unknown as Record<string, unknown>;
 const early = (page[EARLY_EVENTS] as Event[] | undefined) ?? [];
+const pageStartedAt = (page[PAGE_STARTED_AT] as number | undefined) ?? Date.now();
 
 /**
  * Hydrates the island at the first use of its markup (or the page's first scroll, with `onScroll`; at
@@ -102,6 +102,7 @@ for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]
   island.atLoad?.(root, {
     prefetch: () => void fetchIsland(island).catch(() => {}),
     hydrate: (props) => void hydrate(root, island, props),
+    pageStartedAt,
   });
   if (island.hydrate === "load") atLoad.push(run());
   else if (island.hydrate === "first-use") onFirstUse(root, island.wakeOnScroll ?? false, run);

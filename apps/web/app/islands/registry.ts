@@ -4,10 +4,14 @@
 import type { IslandName, Islands } from "~/components/island";
 import { scheduleOffer } from "~/lib/offer-schedule";
 
-/** What `atLoad` may do with its island: fetch its code ahead, or hydrate it now, with extra props. */
+/**
+ * What `atLoad` may do with its island: fetch its code ahead, or hydrate it now, with extra props; and
+ * when the page started (Date.now(), its boot script's start), for a clock that counts from the load.
+ */
 interface IslandControl {
   prefetch: () => void;
   hydrate: (props?: Record<string, unknown>) => void;
+  pageStartedAt: number;
 }
 
 export interface Entry<N extends IslandName> {
@@ -27,8 +31,9 @@ export interface Entry<N extends IslandName> {
 }
 
 // Nothing is hydrated at load but the chat when built with LIVE_CHAT=on (it reopens a conversation on
-// load). The offer popup's clock starts at load with no framework code (lib/offer-schedule.ts); its
-// code is fetched 2 s before it is due and the popup hydrated, open, when it is. The cookie banner needs
+// load). The offer popup's clock counts from the page's start with no framework code
+// (lib/offer-schedule.ts); its code is fetched 2 s before it is due and the popup hydrated, open, when
+// it is (the boot script starts the loader by then: ISLAND_WAKES, components/island.tsx). The cookie banner needs
 // no code to show itself or to answer Accept and Decline (its head script does both: cookie-banner.tsx),
 // nor to keep the floating buttons above it (they share a dock: site-chrome.tsx).
 export const islands: { [N in IslandName]: Entry<N> } = {
@@ -55,6 +60,7 @@ export const islands: { [N in IslandName]: Entry<N> } = {
     hydrate: "called",
     atLoad: (_root, island) =>
       scheduleOffer({
+        since: island.pageStartedAt,
         preload: () => {
           island.prefetch();
           void import("~/components/layout/offer-popup").then((m) => m.loadOfferDialog());

@@ -33,9 +33,9 @@ export interface Entry<N extends IslandName> {
 // Nothing is hydrated at load but the chat when built with LIVE_CHAT=on (it reopens a conversation on
 // load). The offer popup's clock counts from the page's start with no framework code
 // (lib/offer-schedule.ts); its code is fetched 2 s before it is due and the popup hydrated, open, when
-// it is (the boot script starts the loader by then: ISLAND_WAKES, components/island.tsx). The cookie banner needs
-// no code to show itself or to answer Accept and Decline (its head script does both: cookie-banner.tsx),
-// nor to keep the floating buttons above it (they share a dock: site-chrome.tsx).
+// it is (the boot script starts the loader by then: ISLAND_WAKES, components/island.tsx). The cookie
+// banner needs no code to show itself or to answer Accept and Decline (its head script does both:
+// cookie-banner.tsx), nor to keep the floating buttons above it (they share a dock: site-chrome.tsx).
 export const islands: { [N in IslandName]: Entry<N> } = {
   header: {
     load: () => import("~/components/layout/header").then((m) => m.Header),

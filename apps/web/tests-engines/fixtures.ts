@@ -10,6 +10,7 @@ import path from "node:path";
 import { baseURL } from "../tests/support/e2e-env";
 import type { EngineBrowser, EngineName } from "./driver/driver";
 import { launchEngine } from "./driver/engines";
+import { briefBacktraces } from "./driver/webkit-backtraces";
 import { knownFailureOf } from "./known-failures";
 import { Tab } from "./tab";
 
@@ -83,6 +84,7 @@ export const test = base.extend<{ tab: Tab; knownFailure: void }, WorkerFixtures
         await driver.close();
       } else {
         // A page that stopped answering: what the engine can tell, taken while it is still stuck.
+        let gist: string | undefined;
         if (testInfo.errors.some((e) => FROZEN.test(e.message ?? ""))) {
           const report = await (await engine.get()).diagnose?.().catch((e: Error) => e.message);
           if (report) {
@@ -94,10 +96,14 @@ export const test = base.extend<{ tab: Tab; knownFailure: void }, WorkerFixtures
               contentType: "text/plain",
             });
             await rm(path.dirname(file), { recursive: true });
+            if (engineName === "webkit") gist = briefBacktraces(report);
           }
         }
         // It may have taken the browser with it: start a new one.
         await engine.discard();
+        // The gist as one more error of the check, in the run's summary of failures: the end of a CI
+        // log outlives the attachment.
+        if (gist) throw new Error(`WebKit stopped answering; each process's main thread then:\n${gist}`);
       }
     },
     // Its own time, apart from the check's: backtraces of a stuck browser take a while.

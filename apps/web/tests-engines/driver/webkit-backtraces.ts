@@ -48,3 +48,27 @@ export async function webkitBacktraces(pgid: number, log: readonly string[]): Pr
   parts.push(`=== the browser's log, last 200 lines\n${log.slice(-200).join("\n")}`);
   return parts.join("\n\n");
 }
+
+/** Frames of a web process's main thread in the brief; of the other processes', a few. */
+const BRIEF_FRAMES = { web: 10, other: 3 };
+const BRIEF_LOG_LINES = 15;
+
+/**
+ * The part of a webkitBacktraces() report a CI log can hold (its full text is an attachment, which a
+ * CI run may not keep): each process's main thread (gdb's "Thread 1"), its first frames (BRIEF_FRAMES),
+ * and the end of the browser's log.
+ */
+export function briefBacktraces(report: string): string {
+  return report
+    .split(/^(?==== )/m)
+    .map((section) => {
+      const [header = "", ...rest] = section.trimEnd().split("\n");
+      if (header.includes("the browser's log")) return [header, ...rest.slice(-BRIEF_LOG_LINES)].join("\n");
+      const main = rest.findIndex((line) => line.startsWith("Thread 1 "));
+      if (main < 0) return [header, ...rest.slice(0, 3)].join("\n");
+      const frames = rest.slice(main + 1).filter((line) => line.startsWith("#"));
+      const count = header.includes("WebKitWebProces") ? BRIEF_FRAMES.web : BRIEF_FRAMES.other;
+      return [header, rest[main], ...frames.slice(0, count)].join("\n");
+    })
+    .join("\n");
+}

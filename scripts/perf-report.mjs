@@ -5,13 +5,12 @@
 //   PERF_URL=https://staging.example.com npm run perf   audit a running site instead of the build
 // Options: --preset mobile|desktop|both, --runs N (default 3; --ratio-runs N on mobile, where the ratio below is measured),
 // --advisory total-blocking-time,performance (report those budgets without failing; main-thread-ratio for the ratio), --out FILE.
-// The build (apps/web/build) is served here by the site role of apps/server, and beside it a copy of it
-// whose pages have every script taken out (scripts/without-scripts.mjs). LHCI runs Lighthouse, takes the
-// median of each figure and checks the budgets; on mobile each route is also measured without scripts,
-// the runs interleaved (one pass over every route per run), and a content page's main-thread work may be
-// at most 1.25 times its work without scripts (mainThreadRatioBudget in lighthouserc.js): the median of
-// the passes' ratios, each of two runs taken side by side. This script chooses what LHCI runs, checks
-// that ratio and turns .lighthouseci/ into the table (figures: the median).
+// The build (apps/web/build) is served here by the site role of apps/server, with the contact service
+// its pages call, and beside it a copy whose pages have every script taken out (without-scripts.mjs).
+// LHCI runs Lighthouse, takes each figure's median and checks the budgets; on mobile each route is also
+// measured without scripts, the runs interleaved (one pass over every route per run): a content page's
+// main-thread work may be at most 1.25 times that (mainThreadRatioBudget in lighthouserc.js), the median
+// of the passes' ratios of two runs side by side. This script checks that and writes the table.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -26,7 +25,7 @@ import {
   mainThreadRatioBudget,
   noindexRoutes,
 } from "../lighthouserc.js";
-import { serveBuild } from "./serve-build.mjs";
+import { serveBuild, serveContactService } from "./serve-build.mjs";
 import { buildWithoutScripts } from "./without-scripts.mjs";
 
 const { values: args } = parseArgs({
@@ -58,6 +57,7 @@ if (!sites.url) {
   const servers = [await serveBuild(build, port), await serveBuild(bare, port + 1, "without scripts")];
   process.on("exit", () => rmSync(bare, { recursive: true, force: true }));
   [sites.url, sites.noScripts] = servers.map((s) => s.origin);
+  await serveContactService([sites.url]);
 }
 const advisoryRatio = args.advisory.split(",").includes("main-thread-ratio");
 

@@ -11,13 +11,18 @@ interface SectionProps {
   children: ReactNode;
 }
 
-/** A page section with a heading (labelled by it) and a white or light-grey background. */
+/**
+ * A page section with a heading (labelled by it) and a white or light-grey background. Never a page's
+ * first block (the hero or header comes before it), so its style, layout and paint wait until it nears
+ * the viewport (`content-visibility: auto`, a 900 px placeholder height until it has been drawn once):
+ * on the home page that took the first layout's long task under Lighthouse's 50 ms line.
+ */
 export function Section({ id, eyebrow, title, intro, tone = "white", children }: SectionProps) {
   return (
     <section
       aria-labelledby={`${id}-title`}
       data-section={id}
-      className={`py-16 sm:py-20 ${tone === "muted" ? "bg-slate-50" : "bg-white"}`}
+      className={`py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:py-20 ${tone === "muted" ? "bg-slate-50" : "bg-white"}`}
     >
       <Container>
         <SectionHeading id={`${id}-title`} eyebrow={eyebrow} title={title} intro={intro} />

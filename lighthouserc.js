@@ -8,6 +8,7 @@
 //   PERF_PASSES    passes over the routes (default 1): with PERF_NO_SCRIPTS_URL, each pass runs every
 //                  route and then, for a content page, its copy without scripts (the copy first in odd
 //                  passes), so the two are measured side by side, in one LHCI process
+//   PERF_FIRST_PASS  the index of the first pass (default 0), for a collect of one pass among several
 //   PERF_WARM_UP   "1": one more run of the first URL before the others, for scripts/perf-report.mjs to
 //                  drop (the first run of an LHCI process measures 20-50 % more main-thread work)
 //   PERF_URL       audit a running site (https://staging.example.com) instead of starting `npm start`
@@ -16,6 +17,8 @@
 //                  its own run, for the main-thread work ratio (scripts/perf-report.mjs); the budgets
 //                  below apply to PERF_URL's pages only
 //   PERF_ADVISORY  "total-blocking-time,performance": report those budgets as warnings, do not fail
+//   PERF_CPU_SLOWDOWN  mobile's CPU slowdown (Lighthouse's default 4); `npm run perf` sets it from this
+//                  machine's speed (scripts/cpu-calibration.mjs)
 //   PORT           the port `npm start` serves the site on (default 3000, as npm start)
 // LHCI loads this file with require(), which loads an ES module on Node >= 20.19: so `ci` is exported
 // by name (require() returns the module's namespace).
@@ -91,7 +94,8 @@ const pass = (index) =>
     const pair = [origin, ...(noScriptsOrigin && contentRoutes.includes(r) ? [noScriptsOrigin] : [])];
     return (index % 2 ? pair.reverse() : pair).map((o) => `${o}${encodeURI(r)}`);
   });
-const urls = Array.from({ length: Number(env.PERF_PASSES || 1) }, (_, i) => pass(i)).flat();
+const firstPass = Number(env.PERF_FIRST_PASS || 0);
+const urls = Array.from({ length: Number(env.PERF_PASSES || 1) }, (_, i) => pass(firstPass + i)).flat();
 
 export const ci = {
   collect: {
@@ -108,6 +112,9 @@ export const ci = {
     chromePath: lighthouseChromiumPath,
     settings: {
       ...(preset === "desktop" ? { preset: "desktop" } : {}),
+      ...(preset === "mobile" && env.PERF_CPU_SLOWDOWN
+        ? { throttling: { cpuSlowdownMultiplier: Number(env.PERF_CPU_SLOWDOWN) } }
+        : {}),
       // LHCI adds --headless=new itself (a second --headless would reach Chromium as --headless=true,new).
       chromeFlags: chromiumFlags.filter((f) => f !== "--headless").join(" "),
       onlyCategories: categories,

@@ -22,6 +22,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { builtPages } from "./built-pages.mjs";
 import { chromiumFlags, lighthouseChromiumPath } from "./chromium.mjs";
+import { median } from "./median.mjs";
 import { serveBuild } from "./serve-build.mjs";
 import { buildWithoutScripts } from "./without-scripts.mjs";
 
@@ -112,12 +113,6 @@ function lighthouse(url) {
   if (Object.values(result).some((v) => !Number.isFinite(v))) return undefined; // no trace recorded
   return result;
 }
-
-const median = (values) => {
-  const v = [...values].sort((a, b) => a - b);
-  const m = Math.floor((v.length - 1) / 2);
-  return v.length % 2 ? v[m] : (v[m] + v[m + 1]) / 2;
-};
 
 lighthouse(`http://localhost:${builds[0].port}${routes[0]}`); // warm-up, not counted (nor checked)
 const results = new Map(variants.flatMap((b) => routes.map((r) => [`${b.key} ${r}`, []])));

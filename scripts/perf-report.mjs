@@ -3,10 +3,8 @@
 //   npm run perf -- --routes /,/contact        those routes; prints the table (writes it only with --out)
 //   npm run perf -- --report-only              never fails on budgets
 //   PERF_URL=https://staging.example.com npm run perf   audit a running site instead of the build
-// Options: --preset mobile|desktop|both, --runs N (default 3; --ratio-runs N on mobile, where the ratio below is measured),
-// --advisory total-blocking-time,performance (report those budgets without failing; main-thread-ratio for the ratio), --out FILE.
-// The build (apps/web/build) is served here by the site role of apps/server, with the contact service
-// its pages call, and beside it a copy whose pages have every script taken out (without-scripts.mjs).
+// Options: --preset mobile|desktop|both, --runs N (default 3; --ratio-runs N on mobile, where the ratio below is measured), --advisory total-blocking-time,performance (report those budgets without failing; main-thread-ratio for the ratio), --out FILE.
+// The build (apps/web/build) is served here by the site role of apps/server, with the contact service its pages call, and beside it a copy whose pages have every script taken out (without-scripts.mjs).
 // LHCI runs Lighthouse, takes each figure's median and checks the budgets; on mobile each route is also
 // measured without scripts, the runs interleaved (one pass over every route per run): a content page's
 // main-thread work may be at most 1.25 times that (mainThreadRatioBudget in lighthouserc.js), the median
@@ -25,6 +23,8 @@ import {
   mainThreadRatioBudget,
   noindexRoutes,
 } from "../lighthouserc.js";
+import { cpuSlowdown, describeSlowdown } from "./cpu-calibration.mjs";
+import { median } from "./median.mjs";
 import { serveBuild, serveContactService } from "./serve-build.mjs";
 import { buildWithoutScripts } from "./without-scripts.mjs";
 
@@ -80,12 +80,6 @@ function lhci(command, env) {
   return r.status ?? 1;
 }
 const readJson = (file) => JSON.parse(readFileSync(path.join(lhciDir, file), "utf8"));
-/** LHCI's aggregationMethod "median" (the mean of the middle two for an even count). */
-function median(values) {
-  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
-  const m = Math.floor((v.length - 1) / 2);
-  return v.length % 2 ? v[m] : (v[m] + v[m + 1]) / 2;
-}
 const routeOf = (url) => decodeURI(new URL(url).pathname);
 const originOf = (url) => new URL(url).origin;
 const metrics = {
@@ -124,6 +118,7 @@ function collect(env, additive) {
 }
 
 const results = {};
+const cpu = { mobile: [] };
 let failed = false;
 for (const preset of presets) {
   // The noindex pages get a collect of their own (lighthouserc.js skips "page is crawlable" there).
@@ -132,20 +127,28 @@ for (const preset of presets) {
     routes.filter((r) => noindexRoutes.includes(r)),
   ].filter((g) => g.length > 0);
   // Passes of one run of every route (LHCI would run the warm-up URL as often as every other); on mobile
-  // with each content page's copy without scripts beside it (the machine's load moves both alike).
+  // with each content page's copy without scripts beside it (the machine's load moves both alike), and
+  // a collect per pass, its CPU slowdown calibrated to the machine's speed just before it.
   const bare = preset === "mobile" && sites.noScripts;
-  groups.forEach((group, i) =>
-    collect(
-      {
-        PERF_PRESET: preset,
-        PERF_ROUTES: group.join(","),
-        PERF_RUNS: "1",
-        PERF_PASSES: String(bare ? ratioRuns : runs),
-        ...(bare ? { PERF_NO_SCRIPTS_URL: sites.noScripts } : {}),
-      },
-      i > 0,
-    ),
-  );
+  const passes = bare ? ratioRuns : runs;
+  for (let pass = 0; pass < (preset === "mobile" ? passes : 1); pass++) {
+    const slowdown = preset === "mobile" ? await cpuSlowdown() : undefined;
+    if (slowdown) cpu.mobile.push(slowdown);
+    groups.forEach((group, i) =>
+      collect(
+        {
+          PERF_PRESET: preset,
+          PERF_ROUTES: group.join(","),
+          PERF_RUNS: "1",
+          PERF_PASSES: String(slowdown ? 1 : passes),
+          PERF_FIRST_PASS: String(pass),
+          ...(slowdown ? { PERF_CPU_SLOWDOWN: String(slowdown.slowdown) } : {}),
+          ...(bare ? { PERF_NO_SCRIPTS_URL: sites.noScripts } : {}),
+        },
+        pass > 0 || i > 0,
+      ),
+    );
+  }
   rmSync(path.join(lhciDir, "assertion-results.json"), { force: true });
   failed = lhci(["assert"], { PERF_PRESET: preset, PERF_ROUTES: "" }) !== 0 || failed;
   if (!existsSync(path.join(lhciDir, "assertion-results.json"))) process.exit(1); // assert itself failed
@@ -211,7 +214,7 @@ function table(preset, rows) {
   if (bare)
     limits.push(`main-thread work ≤ ${mainThreadRatioBudget} × the page's without scripts (content pages ²)`);
   const lines = [
-    `## ${preset === "mobile" ? "Mobile (Moto G Power emulation, simulated slow 4G)" : "Desktop (1350×940, simulated broadband)"}`,
+    `## ${preset === "mobile" ? `Mobile (Moto G Power emulation, simulated slow 4G, ${describeSlowdown(cpu.mobile)})` : "Desktop (1350×940, simulated broadband)"}`,
     "",
     `Budgets: ${limits.join(", ")}.`,
     "",
@@ -254,23 +257,21 @@ const doc = [
     `Lighthouse ${first?.lighthouseVersion ?? "?"} and Chromium ` +
     `${first?.environment?.hostUserAgent?.match(/Chrome\/([\d.]+)/)?.[1] ?? "?"} (${browserName})` +
     `${runs > 1 ? `; each figure is the median of ${runs} runs per route${ratioRuns > runs ? ` (${ratioRuns} on mobile)` : ""}` : ", one run per route"}.`,
-  "Scores are out of 100; ❌ marks a figure outside its budget. JS transferred is the compressed script",
-  "bytes of the page load. Main-thread work is Lighthouse's (mobile: its CPU time scaled by 4); without",
-  "scripts, the same page's with every script taken out (`scripts/without-scripts.mjs`), measured beside it",
-  "in each pass; the ratio is the median of the passes' ratios. The first-load JS budgets (≤ 60 KB gzip for a content page, the router's pages no more than on",
-  "main before the islands) are checked separately by `npm run check:js-budget` (size-limit, `.size-limit.js`).",
+  "Scores are out of 100; ❌ marks a figure outside its budget. JS transferred is the compressed script bytes of the page load.",
+  "Main-thread work is Lighthouse's (mobile: its CPU time scaled by the slowdown, 4 or less on a slow machine: `scripts/cpu-calibration.mjs`);",
+  "without scripts, the same page's with every script taken out (`scripts/without-scripts.mjs`), measured beside it in each pass;",
+  "the ratio is the median of the passes' ratios. The first-load JS budgets (≤ 60 KB gzip for a content page, the router's pages",
+  "no more than on main before the islands) are checked separately by `npm run check:js-budget` (size-limit, `.size-limit.js`).",
   ...(args.routes
     ? []
     : [
-        "The 404 page is not in the table: it is served with status 404 on purpose and Lighthouse does not",
-        "audit error responses (the axe, keyboard and SEO browser tests cover it).",
+        "The 404 page is not in the table: it is served with status 404 on purpose and Lighthouse does not audit error responses (the axe, keyboard and SEO browser tests cover it).",
       ]),
   "",
   ...presets.flatMap((p) => [table(p, results[p]), ""]),
   ...(presets.some((p) => results[p].some((r) => r.noindex))
     ? [
-        "¹ noindex page: Lighthouse's “page is crawlable” audit is skipped, because failing it is the intended",
-        "behaviour.",
+        "¹ noindex page: Lighthouse's “page is crawlable” audit is skipped, because failing it is the intended behaviour.",
         "",
       ]
     : []),
@@ -296,5 +297,4 @@ if (failed && !args["report-only"]) {
   console.error(`perf: budget failure(s), Lighthouse CI's assertions above: ${missed.join(", ")}`);
   process.exit(1);
 }
-// The servers started above end with this process.
-process.exit(0);
+process.exit(0); // and with it the servers started above

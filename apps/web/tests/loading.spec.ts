@@ -178,6 +178,20 @@ test.describe("the prerendered cookie banner, before any script file has loaded"
     await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   });
 
+  test("Decline hides it even when the document stops the click, as hydrating React does", async ({
+    page,
+  }) => {
+    // react-dom stops, in the document's capture phase, a click it cannot hydrate for at once.
+    await page.addInitScript(() =>
+      document.addEventListener("click", (event) => event.stopPropagation(), true),
+    );
+    await page.goto("/login");
+    const banner = page.getByRole("region", { name: "Cookies on this site" });
+    await banner.getByRole("button", { name: "Decline" }).click();
+    await expect(banner).toBeHidden();
+    await expect(page.locator("html[data-cookie-consent]")).toHaveCount(0);
+  });
+
   test("stays hidden for a visitor who accepted earlier", async ({ page }) => {
     await withCookiesAccepted(page);
     await page.goto("/login");

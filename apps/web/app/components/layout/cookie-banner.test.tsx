@@ -169,6 +169,19 @@ describe("cookieConsentScript (runs from <head>, reads storage right after the f
       expect(pending()).toBeNull();
     });
 
+    it("answers a click that the document stops in its capture phase, as hydrating React does", () => {
+      run();
+      const banner = prerendered();
+      const stop = (event: Event) => event.stopPropagation();
+      document.addEventListener("click", stop, true);
+      try {
+        within(banner).getByRole("button", { name: "Decline" }).click();
+      } finally {
+        document.removeEventListener("click", stop, true);
+      }
+      expect(pending()).toBeNull();
+    });
+
     it("leaves every click to React once the page is hydrated", () => {
       run();
       const banner = prerendered();

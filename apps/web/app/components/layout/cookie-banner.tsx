@@ -40,10 +40,14 @@ const CHOICE_ATTRIBUTE = "data-cookie-choice";
  * Until React has hydrated the page (site-chrome sets data-hydrated), it also answers Accept and
  * Decline itself, as the banner does afterwards: the banner is on screen well before the scripts on a
  * slow connection, and a tap there must not be lost. Cookie Settings needs React and waits for it.
+ * It listens on the window in the capture phase, before anything in the page: while React hydrates
+ * the document, its own capture listener there stops a click it cannot hydrate for at once
+ * (react-dom's dispatchEvent: `stopPropagation()` on a discrete event still blocked), and a listener
+ * on the document's bubble phase never heard it (a Decline lost in a CI run of the desk's tests).
  * Built from constants only (the names are plain words, quoted as they are), so a bundle that does not
  * use it drops it: the browser's bundles never do (root.tsx renders it into the prerendered pages).
  */
-export const cookieConsentScript = `(function(){var h=document.documentElement,k="${COOKIES_ACCEPTED_KEY}",p="${CONSENT_PENDING_ATTRIBUTE}",c="${CHOICE_ATTRIBUTE}";h.setAttribute(p,"deciding");requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(k)!==null}catch(e){a=!1}a?h.removeAttribute(p):h.setAttribute(p,"pending")})});document.addEventListener("click",function(e){var b=!h.hasAttribute("data-hydrated")&&e.target.closest&&e.target.closest("["+c+"]");if(!b)return;if(b.getAttribute(c)==="accept")try{localStorage.setItem(k,"true")}catch(e){}h.removeAttribute(p)})})()`;
+export const cookieConsentScript = `(function(){var h=document.documentElement,k="${COOKIES_ACCEPTED_KEY}",p="${CONSENT_PENDING_ATTRIBUTE}",c="${CHOICE_ATTRIBUTE}";h.setAttribute(p,"deciding");requestAnimationFrame(function(){setTimeout(function(){var a;try{a=localStorage.getItem(k)!==null}catch(e){a=!1}a?h.removeAttribute(p):h.setAttribute(p,"pending")})});addEventListener("click",function(e){var b=!h.hasAttribute("data-hydrated")&&e.target.closest&&e.target.closest("["+c+"]");if(!b)return;if(b.getAttribute(c)==="accept")try{localStorage.setItem(k,"true")}catch(e){}h.removeAttribute(p)},!0)})()`;
 
 /**
  * Shown while cookiesAccepted is not stored. Accept stores 'true'; Decline hides it for this page view

@@ -2,7 +2,9 @@
 // the same period with their runs interleaved, since on a shared machine the load moves every figure more
 // than most changes do. Each build is served by the site role of apps/server (a server of its own, on its
 // own port); each run is a fresh Lighthouse process and browser with the settings of `npm run perf`
-// (lighthouserc.js: mobile preset, Chromium's headless shell, the workplace's flags).
+// (lighthouserc.js: mobile preset, Chromium's headless shell, the workplace's flags), but always at
+// Lighthouse's 4× CPU slowdown: interleaved runs share the machine's state, so `npm run perf`'s
+// calibration (scripts/cpu-calibration.mjs) would only make two such reports harder to compare.
 //   --baseline DIR    a web build (the apps/web/build folder of another checkout, or a copy of one)
 //   --candidate DIR   default apps/web/build
 //   --routes LIST     default /,/services/internet-services,/contact (the CI routes); "all": every

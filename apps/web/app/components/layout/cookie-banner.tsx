@@ -78,11 +78,15 @@ export function CookieBanner() {
     setVisible(false);
   };
 
+  // Solid white, no backdrop blur: a new visitor's page draws the banner in a frame of its own, and a
+  // blurred full-width layer stuck to the screen is composited again under every scrolled frame on a
+  // phone. Without the blur, Lighthouse's main-thread work over 8 content pages fell from 1.16 to 1.11
+  // times the pages' without scripts (16 pairs, not a significant difference on its own: decision 0022).
   return (
     <section
       data-cookie-banner=""
       aria-labelledby={headingId}
-      className="border-t border-slate-200 bg-white/95 shadow-[0_-8px_30px_rgb(15_23_42/0.12)] backdrop-blur-md"
+      className="border-t border-slate-200 bg-white shadow-[0_-8px_30px_rgb(15_23_42/0.12)]"
     >
       <Container className="max-h-[70dvh] overflow-y-auto py-4">
         <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between lg:gap-8">

@@ -40,8 +40,9 @@ export function SiteChrome({ children }: { children: ReactNode }) {
           the cookie banner while that shows (0 otherwise), so the page's end scrolls into view above the
           banner, and the floating buttons, placed from its top, stay above it: no script measures
           anything. Hidden until the head script knows whether the banner shows (cookie-banner.tsx), so
-          the chat button appears where it stays instead of moving up (a layout shift). */}
-      <div data-floating-dock="" className="sticky bottom-0 z-50">
+          the chat button appears where it stays instead of moving up (a layout shift). A block formatting
+          context (flow-root), so the banner's bleed below the screen's edge stays outside it. */}
+      <div data-floating-dock="" className="sticky bottom-0 z-50 flow-root">
         <Island name="back-to-top" component={BackToTop} props={{}} />
         <Island name="chat" component={ChatWidget} props={{}} />
         <Island name="cookie-banner" component={CookieBanner} props={{}} />

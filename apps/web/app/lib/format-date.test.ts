@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate } from "./format-date";
+import { formatDayLabels, formatLongDate } from "./format-date";
 
 describe("formatLongDate", () => {
   it("writes every month as en-GB's long date format does", () => {
@@ -21,5 +21,22 @@ describe("formatLongDate", () => {
     for (const bad of ["2026-13-01", "21/11/2026", "2026-1-5", ""]) {
       expect(() => formatLongDate(bad)).toThrow(/YYYY-MM-DD/);
     }
+  });
+});
+
+describe("formatDayLabels", () => {
+  it("writes every day of two years as en-GB's short and long day labels do", () => {
+    const intl = (width: "short" | "long") =>
+      new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: width, day: "numeric", month: width });
+    const [short, long] = [intl("short"), intl("long")];
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      const noon = new Date(day + 43_200_000);
+      expect(formatDayLabels(iso)).toEqual({ short: short.format(noon), long: long.format(noon) });
+    }
+  });
+
+  it("refuses anything but a YYYY-MM-DD date", () => {
+    expect(() => formatDayLabels("2026-00-10")).toThrow(/formatDayLabels: not a YYYY-MM-DD date/);
   });
 });

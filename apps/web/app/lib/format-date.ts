@@ -12,6 +12,15 @@ const MONTHS = [
   "November",
   "December",
 ];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** Year, month (1–12) and day of a YYYY-MM-DD date; throws, naming `caller`, on anything else. */
+function dateParts(isoDate: string, caller: string): [number, number, number] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const parts = match ? ([Number(match[1]), Number(match[2]), Number(match[3])] as const) : undefined;
+  if (!parts || !MONTHS[parts[1] - 1]) throw new Error(`${caller}: not a YYYY-MM-DD date: ${isoDate}`);
+  return [...parts];
+}
 
 /**
  * A calendar date ("2026-11-21") as British English writes it in full ("21 November 2026"), the same
@@ -20,8 +29,18 @@ const MONTHS = [
  * machine, four times that on the phone Lighthouse models.
  */
 export function formatLongDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || !month) throw new Error(`formatLongDate: not a YYYY-MM-DD date: ${isoDate}`);
-  return `${Number(match[3])} ${month} ${match[1]}`;
+  const [year, month, day] = dateParts(isoDate, "formatLongDate");
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
+
+/**
+ * A calendar date as en-GB's short and long day labels ("Mon 12 Jan", "Monday 12 January": en-GB's short
+ * September is "Sept"), without Intl, like formatLongDate: the consultation page's days.
+ */
+export function formatDayLabels(isoDate: string): { short: string; long: string } {
+  const [year, month, day] = dateParts(isoDate, "formatDayLabels");
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  const monthName = MONTHS[month - 1]!;
+  const shortMonth = monthName === "September" ? "Sept" : monthName.slice(0, 3);
+  return { short: `${weekday.slice(0, 3)} ${day} ${shortMonth}`, long: `${weekday} ${day} ${monthName}` };
 }

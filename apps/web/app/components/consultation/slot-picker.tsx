@@ -1,7 +1,8 @@
 import type { SlotsAnswer } from "@site/contracts/consultation";
 import { useEffect, useId, useState } from "react";
 import { consultation } from "@site/content/data/consultation";
-import { dayLabels, timeIn } from "~/lib/zone-format";
+import { formatDayLabels } from "~/lib/format-date";
+import { timeIn } from "~/lib/zone-format";
 
 const option = (checked: boolean) =>
   `flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
@@ -35,7 +36,7 @@ export function SlotPicker({ answer, value, onChange, error }: SlotPickerProps) 
         <legend className="text-sm font-semibold text-ink">{consultation.days}</legend>
         <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-7">
           {answer.days.map((d) => {
-            const labels = dayLabels(d.date);
+            const labels = formatDayLabels(d.date);
             return (
               <label
                 key={d.date}
@@ -64,7 +65,7 @@ export function SlotPicker({ answer, value, onChange, error }: SlotPickerProps) 
         <legend className="text-sm font-semibold text-ink">
           {consultation.times}
           {chosen ? (
-            <span className="font-normal text-slate-700">, {dayLabels(chosen.date).long}</span>
+            <span className="font-normal text-slate-700">, {formatDayLabels(chosen.date).long}</span>
           ) : null}
         </legend>
         {chosen && chosen.slots.length === 0 ? (

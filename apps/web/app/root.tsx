@@ -50,7 +50,10 @@ function PrerenderedHeadScripts() {
  * then on screen in a frame or two. Prefetch, not prerender: a prerendered page would run its scripts
  * (the offer popup's clock, the cookie banner's storage) before the visitor chose it, and the page a
  * click activates would be another browsing context. Links are plain documents (issue 34); browsers
- * without the rules just load the page. Hashed into each page's CSP like every inline script.
+ * without the rules just load the page. Hashed into each page's CSP like every inline script. On a
+ * content page the build moves them into the boot's <template>, so they come with the islands' loader
+ * (build-steps/boot-after-paint.ts: the browser's matching of every link against them cost the page
+ * nearly all its scripts' main-thread work as it loaded).
  */
 const speculationRules = '{"prefetch":[{"where":{"href_matches":"/*"},"eagerness":"moderate"}]}';
 

@@ -23,8 +23,9 @@
 // between chunks. WebKit froze pages booted that way (issues 19 and 28).
 // A content page (docs/decisions/0022-content-page-islands.md) has no React Router: its module script
 // is the islands' script (<script type="module" src>), which goes into the <template> the same way,
-// and there is no modulepreload link to remove. Unless one of its islands runs at load (ISLAND_WAKES:
-// the live chat, when built in), the template is marked ON_DEMAND, and after the paint the script
+// with the page's Speculation Rules before it (bootAfterPaint says why), and there is no modulepreload
+// link to remove. Unless one of its islands runs at load (ISLAND_WAKES: the live chat, when built
+// in), the template is marked ON_DEMAND, and after the paint the script
 // starts the loader only for a visitor who accepted cookies (the real-user speed measurement starts with
 // it) or who used the page already, and otherwise at the visitor's first use: a pointer moving over the
 // page, a touch, a focus, a key or a scroll (listened for from the script's start); or when an island
@@ -174,6 +175,17 @@ export function bootAfterPaint(page: RouterPage): void {
   insertBefore(script, template);
   const atLoad = [...elementsOf(page.document)].some((e) => attribute(e, ISLAND_WAKE_ATTRIBUTE) === "load");
   if (boot.kind === "islands" && !atLoad) setAttribute(template, ON_DEMAND_ATTRIBUTE, "");
+  // A content page's Speculation Rules (root.tsx) wait in the same <template>, before the loader, and
+  // come with it (for a new visitor, at the first use): in the page, the browser matches every link
+  // against them and restyles as it loads. Traced with the CPU slowed 4× (8 loads each), the service
+  // page's main-thread work was 465 ms with the rules in the page, 383 without them, 379 with no script:
+  // nearly all its scripts cost. They act on a pointer resting on or pressing a link, after a first use,
+  // which now adds them. A router page keeps them where they are: React hydrates them.
+  const rules = [...elementsOf(page.document)].find((e) => attribute(e, "type") === "speculationrules");
+  if (boot.kind === "islands" && rules) {
+    removeElement(rules);
+    insertBefore(element, rules);
+  }
   const expect = createElement("link", { rel: "expect", href: `#${ROUTER_BOOT_ID}`, blocking: "render" });
   insertAfter(page.charset, expect);
 }

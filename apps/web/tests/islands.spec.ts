@@ -59,6 +59,34 @@ test("a content page a new visitor has not used runs no script file; the first u
   await expectOnlyTheLoader(page);
 });
 
+// The Speculation Rules come with the loader (build-steps/boot-after-paint.ts): not in the page as it
+// loads, where the browser's matching of every link against them was most of what its scripts cost; in
+// it from the first use, and a link the pointer then rests on is fetched ahead (Chromium's "moderate").
+test("a content page's Speculation Rules come with the first use, and a link the pointer rests on is fetched ahead", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "a pointer resting on a link is a mouse's");
+  const rules = page.locator('script[type="speculationrules"]');
+  const prefetched: string[] = [];
+  page.on("request", (r) => {
+    if (/prefetch/.test(r.headers()["sec-purpose"] ?? "")) prefetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/services/internet-services");
+  await waitForHydration(page);
+  await expect(page.locator("html[data-islands='on-demand']")).toBeAttached();
+  await expect(rules).toHaveCount(0);
+  await page.locator('footer a[href="/about"]').hover();
+  await expect(rules).toHaveCount(1);
+  await expect.poll(() => prefetched).toEqual(["/about"]);
+});
+
+test("a page React Router boots keeps its Speculation Rules in the page: React hydrates them", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  await expect(page.locator('body > script[type="speculationrules"]')).toHaveCount(1);
+});
+
 test("a content page a visitor who accepted cookies opens fetches only the loader: no Preact, no widget's code", async ({
   page,
 }) => {

@@ -43,7 +43,7 @@ test("the days and times are the visitor's, told without Intl.DateTimeFormat", a
   const days = await page
     .locator("[data-day]")
     .evaluateAll((labels) =>
-      labels.map((l) => [l.getAttribute("data-day")!, l.querySelector("span")!.textContent]),
+      labels.map((l) => [l.getAttribute("data-day")!, l.querySelector("span")!.textContent] as const),
     );
   expect(days.length).toBeGreaterThan(4);
   for (const [date, label] of days) expect(label).toBe(dayLabel.format(new Date(`${date}T12:00:00Z`)));
@@ -56,7 +56,9 @@ test("the days and times are the visitor's, told without Intl.DateTimeFormat", a
   });
   const times = await page
     .locator("[data-slot]")
-    .evaluateAll((labels) => labels.map((l) => [l.getAttribute("data-slot")!, l.textContent!.trim()]));
+    .evaluateAll((labels) =>
+      labels.map((l) => [l.getAttribute("data-slot")!, l.textContent!.trim()] as const),
+    );
   expect(times.length).toBeGreaterThan(4);
   for (const [start, label] of times) expect(label).toBe(colombo.format(new Date(start)));
 

@@ -1,18 +1,7 @@
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = "January February March April May June July August September October November December".split(
+  " ",
+);
+const WEEKDAYS = "Sunday Monday Tuesday Wednesday Thursday Friday Saturday".split(" ");
 
 /** Year, month (1–12) and day of a YYYY-MM-DD date; throws, naming `caller`, on anything else. */
 function dateParts(isoDate: string, caller: string): [number, number, number] {
@@ -34,13 +23,17 @@ export function formatLongDate(isoDate: string): string {
 }
 
 /**
- * A calendar date as en-GB's short and long day labels ("Mon 12 Jan", "Monday 12 January": en-GB's short
- * September is "Sept"), without Intl, like formatLongDate: the consultation page's days.
+ * A calendar date of the consultation service's answer (YYYY-MM-DD, checked by its contract) as en-GB's
+ * short and long day labels ("Mon 12 Jan", "Monday 12 January"; en-GB's short September is "Sept"),
+ * without Intl, like formatLongDate: the consultation page's days.
  */
 export function formatDayLabels(isoDate: string): { short: string; long: string } {
-  const [year, month, day] = dateParts(isoDate, "formatDayLabels");
-  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  const [, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  // A date-only ISO string is read as midnight UTC.
+  const weekday = WEEKDAYS[new Date(isoDate).getUTCDay()]!;
   const monthName = MONTHS[month - 1]!;
-  const shortMonth = monthName === "September" ? "Sept" : monthName.slice(0, 3);
-  return { short: `${weekday.slice(0, 3)} ${day} ${shortMonth}`, long: `${weekday} ${day} ${monthName}` };
+  return {
+    short: `${weekday.slice(0, 3)} ${day} ${monthName.slice(0, month === 9 ? 4 : 3)}`,
+    long: `${weekday} ${day} ${monthName}`,
+  };
 }

@@ -10,28 +10,25 @@ import { OFFICES } from "@site/contracts/consultation";
  */
 interface TemporalApi {
   Now: { timeZoneId(): string };
-  Instant: { from(iso: string): { toZonedDateTimeISO(zone: string): { hour: number; minute: number } } };
+  Instant: {
+    from(iso: string): { toZonedDateTimeISO(zone: string): { toPlainTime(): { toString(): string } } };
+  };
 }
 const temporal = (globalThis as { Temporal?: TemporalApi }).Temporal;
-const twoDigits = (n: number) => String(n).padStart(2, "0");
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}|${JSON.stringify(options)}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone: zone, ...options });
-    formats.set(key, f);
-  }
-  return f;
+  const key = zone + JSON.stringify(options);
+  if (!formats.has(key)) formats.set(key, new Intl.DateTimeFormat("en-GB", { timeZone: zone, ...options }));
+  return formats.get(key)!;
 }
 
 /** "14:30" in `zone`. */
 export function timeIn(iso: string, zone: string): string {
   if (!temporal)
     return format(zone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
-  const { hour, minute } = temporal.Instant.from(iso).toZonedDateTimeISO(zone);
-  return `${twoDigits(hour)}:${twoDigits(minute)}`;
+  // "14:30:00" (ISO 8601's time: two digits each, on a 24-hour clock), its hours and minutes.
+  return temporal.Instant.from(iso).toZonedDateTimeISO(zone).toPlainTime().toString().slice(0, 5);
 }
 
 /** "Monday 12 January 2026, 14:30" in `zone`. */

@@ -16,7 +16,10 @@ export const meta: Route.MetaFunction = () =>
 const linkClass =
   "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-const lastUpdated = formatLongDate(notice.lastUpdated);
+// Written at build time only: a content page is never rendered in the browser (it has no router there),
+// and so formatLongDate stays out of the browser's bundles but the consultation page's, which uses its
+// module too (as a chunk shared with this route it cost that page a file of its own).
+const lastUpdated = import.meta.env.SSR ? formatLongDate(notice.lastUpdated) : "";
 
 /** A paragraph's or list item's runs of text: links, emphasis, line breaks. */
 function Runs({ runs }: { runs: readonly RichInline[] }) {

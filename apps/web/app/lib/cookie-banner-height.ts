@@ -12,7 +12,10 @@ export function useCookieBannerHeight(): number {
   useEffect(() => {
     const banner = document.querySelector<HTMLElement>("[data-cookie-banner]");
     if (!banner) return;
-    const update = () => setHeight(banner.offsetHeight);
+    // What it takes of the screen: its box less the white that bleeds below the screen's edge (its
+    // negative bottom margin, cookie-banner.tsx).
+    const update = () =>
+      setHeight(banner.offsetHeight + parseFloat(getComputedStyle(banner).marginBottom || "0"));
     const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(update);
     observer?.observe(banner);
     update();

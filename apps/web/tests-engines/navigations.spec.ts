@@ -10,7 +10,9 @@
  * The check runs REPETITIONS times in Firefox and WebKit, each run in the same browser as the one
  * before (as a visitor's browser goes on); Chromium, which never froze, runs it once.
  */
+import { CONSULTATION_PATHS } from "@site/contracts/consultation";
 import { prerenderPaths } from "../app/lib/site-paths";
+import { contactApiUrl } from "../tests/support/e2e-env";
 import { expect, test } from "./fixtures";
 import { FROZEN_AFTER_MS, type Tab } from "./tab";
 
@@ -85,6 +87,11 @@ test.describe("quick navigation", () => {
     }) => {
       test.skip(engineName === "chromium" && run > 1, "Chromium never froze here: one run keeps it covered");
       test.setTimeout(NAVIGATIONS * FROZEN_AFTER_MS);
+      // The walk leaves /consultation at its load event, which can be while the page asks for the free
+      // times: WebKit reports a fetch cancelled as its page is left as failing "access control checks",
+      // among the script errors (decision 0007; 1 of 10 runs in a clean-clone CI). That request, and
+      // only it, is the visitor's own navigation here, not a fault of the page.
+      tab.expectErrorsMentioning(`${contactApiUrl}${CONSULTATION_PATHS.slots}`);
       await tab.setViewport(375, 812);
       // Each run starts further along the site, so that the runs together visit every page.
       const first = (run - 1) * NAVIGATIONS;

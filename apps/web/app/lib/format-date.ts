@@ -3,14 +3,6 @@ const MONTHS = "January February March April May June July August September Octo
 );
 const WEEKDAYS = "Sunday Monday Tuesday Wednesday Thursday Friday Saturday".split(" ");
 
-/** Year, month (1–12) and day of a YYYY-MM-DD date; throws, naming `caller`, on anything else. */
-function dateParts(isoDate: string, caller: string): [number, number, number] {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const parts = match ? ([Number(match[1]), Number(match[2]), Number(match[3])] as const) : undefined;
-  if (!parts || !MONTHS[parts[1] - 1]) throw new Error(`${caller}: not a YYYY-MM-DD date: ${isoDate}`);
-  return [...parts];
-}
-
 /**
  * A calendar date ("2026-11-21") as British English writes it in full ("21 November 2026"), the same
  * as `toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })` but without
@@ -18,8 +10,10 @@ function dateParts(isoDate: string, caller: string): [number, number, number] {
  * machine, four times that on the phone Lighthouse models.
  */
 export function formatLongDate(isoDate: string): string {
-  const [year, month, day] = dateParts(isoDate, "formatLongDate");
-  return `${day} ${MONTHS[month - 1]} ${year}`;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) throw new Error(`formatLongDate: not a YYYY-MM-DD date: ${isoDate}`);
+  return `${Number(match[3])} ${month} ${match[1]}`;
 }
 
 /**

@@ -114,3 +114,37 @@ test("chat widget and back-to-top never overlap", async ({ page }) => {
   const chat = await page.getByRole("button", { name: "Open chat" }).boundingBox();
   expect(top!.y + top!.height).toBeLessThanOrEqual(chat!.y);
 });
+
+test("at the page's end the floating buttons cover no link of the footer", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const buttons = [
+    page.getByRole("button", { name: "Back to top" }),
+    page.getByRole("button", { name: "Open chat" }),
+  ];
+  for (const button of buttons) await expect(button).toBeVisible();
+  // The footer drawn (it waits until it nears the viewport) and the page scrolled to its very end.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Math.round(window.scrollY + window.innerHeight - document.documentElement.scrollHeight),
+      ),
+    )
+    .toBe(0);
+  const links = await page
+    .getByRole("contentinfo")
+    .locator("a")
+    .evaluateAll((as) =>
+      as.map((a) => ({ name: a.textContent?.trim(), box: a.getBoundingClientRect().toJSON() })),
+    );
+  expect(links.length).toBeGreaterThan(10);
+  for (const button of buttons) {
+    const b = (await button.boundingBox())!;
+    const covered = links.filter(
+      ({ box }) =>
+        box.left < b.x + b.width && b.x < box.right && box.top < b.y + b.height && b.y < box.bottom,
+    );
+    expect(covered.map((l) => l.name)).toEqual([]);
+  }
+});

@@ -91,7 +91,10 @@ export function Footer() {
           </FooterColumn>
         </div>
 
-        <div className="mt-12 flex flex-col gap-3 border-t border-slate-800 pt-8 text-slate-400 md:flex-row md:items-start md:justify-between">
+        {/* From md, where the row puts the Privacy Notice at the right, it keeps clear of the floating
+            chat and back-to-top buttons (up to 76 px from the screen's right edge) when the page's end
+            is in view: 64 px of padding beside the container's 24-32. */}
+        <div className="mt-12 flex flex-col gap-3 border-t border-slate-800 pt-8 text-slate-400 md:flex-row md:items-start md:justify-between md:pr-16">
           <div className="grid gap-1">
             <p>
               © {year} {company.legalName}. All rights reserved.

@@ -23,17 +23,13 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 }
 
 /**
- * The site's footer. Its style, layout and paint wait until it nears the viewport (`content-visibility:
- * auto`): a page's first layout no longer lays it out and looks up the fonts of a block no visitor sees
- * at load, which made that layout the long task of Lighthouse's mobile TBT (decision 0027). Its
- * placeholder is taller than the footer at every width (1,084 px at 320 px wide, 688 px from 640 px, 464
- * px from 1,024 px), so axe, which places a skipped block's text within its placeholder, finds the
- * footer's light text on the footer's own dark box.
+ * The site's footer. Its style, layout and paint wait until it nears the viewport: `app.css` gives it
+ * `content-visibility: auto` and its placeholder heights (decision 0027).
  */
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-slate-950 text-sm text-slate-300 [contain-intrinsic-size:auto_1200px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_760px] lg:[contain-intrinsic-size:auto_520px]">
+    <footer className="bg-slate-950 text-sm text-slate-300">
       <Container className="py-14">
         <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr]">
           <div>
@@ -91,10 +87,11 @@ export function Footer() {
           </FooterColumn>
         </div>
 
-        {/* From md, where the row puts the Privacy Notice at the right, it keeps clear of the floating
-            chat and back-to-top buttons (up to 76 px from the screen's right edge) when the page's end
-            is in view: 64 px of padding beside the container's 24-32. */}
-        <div className="mt-12 flex flex-col gap-3 border-t border-slate-800 pt-8 text-slate-400 md:flex-row md:items-start md:justify-between md:pr-16">
+        {/* From md, where the row puts the Privacy Notice at the right (each item at the top: the link is
+            self-start, the other the taller), it keeps clear of the floating chat and back-to-top
+            buttons (up to 76 px from the screen's right edge) when the page's end is in view: 64 px of
+            padding beside the container's 24-32. */}
+        <div className="mt-12 flex flex-col gap-3 border-t border-slate-800 pt-8 text-slate-400 md:flex-row md:justify-between md:pr-16">
           <div className="grid gap-1">
             <p>
               © {year} {company.legalName}. All rights reserved.

@@ -148,3 +148,24 @@ test("at the page's end the floating buttons cover no link of the footer", async
     expect(covered.map((l) => l.name)).toEqual([]);
   }
 });
+
+test("the footer waits off screen in a placeholder at least as tall as the footer drawn", async ({
+  page,
+}) => {
+  // content-visibility: auto (app.css): axe places a skipped footer's text within the placeholder, so a
+  // footer taller than it would have its light text measured against the white page (decision 0027).
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  const placeholder = await footer.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return {
+      visibility: style.getPropertyValue("content-visibility"),
+      height: Number.parseFloat(style.getPropertyValue("contain-intrinsic-height").replace("auto ", "")),
+    };
+  });
+  expect(placeholder.visibility).toBe("auto");
+  await footer.scrollIntoViewIfNeeded();
+  const drawn = (await footer.boundingBox())!.height;
+  expect(drawn).toBeGreaterThan(300);
+  expect(placeholder.height).toBeGreaterThanOrEqual(drawn);
+});

@@ -87,11 +87,11 @@ export function Footer() {
           </FooterColumn>
         </div>
 
-        {/* From md, where the row puts the Privacy Notice at the right (each item at the top: the link is
-            self-start, the other the taller), it keeps clear of the floating chat and back-to-top
-            buttons (up to 76 px from the screen's right edge) when the page's end is in view: 64 px of
-            padding beside the container's 24-32. */}
-        <div className="mt-12 flex flex-col gap-3 border-t border-slate-800 pt-8 text-slate-400 md:flex-row md:justify-between md:pr-16">
+        {/* The row keeps clear of the floating chat and back-to-top buttons (up to 76 px from the screen's
+            right edge) when the page's end is in view: 64 px of padding beside the container's 16-32, so
+            the Privacy Notice (at the right from md; each item at the top there: the link is self-start,
+            the other the taller) and, on a phone, the registration line wrap short of them. */}
+        <div className="mt-12 flex flex-col gap-3 border-t border-slate-800 pt-8 pr-16 text-slate-400 md:flex-row md:justify-between">
           <div className="grid gap-1">
             <p>
               © {year} {company.legalName}. All rights reserved.

@@ -5,17 +5,10 @@
 //   PERF_PRESET    mobile (default) or desktop: Lighthouse's preset and the budgets below
 //   PERF_ROUTES    "/,/contact"; default every prerendered page that is indexed (scripts/built-pages.mjs)
 //   PERF_RUNS      Lighthouse runs per route (default 3)
-//   PERF_PASSES    passes over the routes (default 1): with PERF_NO_SCRIPTS_URL, each pass runs every
-//                  route and then, for a content page, its copy without scripts (the copy first in odd
-//                  passes), so the two are measured side by side, in one LHCI process
-//   PERF_FIRST_PASS  the index of the first pass (default 0), for a collect of one pass among several
+//   PERF_PASSES    passes over the routes (default 1), one run of every route each, in one LHCI process
 //   PERF_WARM_UP   "1": one more run of the first URL before the others, for scripts/perf-report.mjs to
 //                  drop (the first run of an LHCI process measures 20-50 % more main-thread work)
 //   PERF_URL       audit a running site (https://staging.example.com) instead of starting `npm start`
-//   PERF_NO_SCRIPTS_URL  a site serving the same pages with every script taken out
-//                  (scripts/without-scripts.mjs): each route is collected from there too, right after
-//                  its own run, for the main-thread work ratio (scripts/perf-report.mjs); the budgets
-//                  below apply to PERF_URL's pages only
 //   PERF_ADVISORY  "total-blocking-time,performance": report those budgets as warnings, do not fail
 //   PERF_CPU_SLOWDOWN  mobile's CPU slowdown (Lighthouse's default 4); `npm run perf` sets it from this
 //                  machine's speed (scripts/cpu-calibration.mjs)
@@ -76,7 +69,6 @@ if (noindex.length > 0 && noindex.length < routes.length)
   throw new Error(`PERF_ROUTES: audit the noindex pages (${noindex.join(", ")}) in a collect of their own`);
 const port = env.PORT || "3000";
 const origin = (env.PERF_URL || `http://localhost:${port}`).replace(/\/$/, "");
-const noScriptsOrigin = env.PERF_NO_SCRIPTS_URL?.replace(/\/$/, "");
 const advisory = (env.PERF_ADVISORY || "").split(",").filter(Boolean);
 
 if (lighthouseChromiumPath === chromiumPath && ["collect", "autorun"].includes(process.argv[2] ?? ""))
@@ -85,17 +77,8 @@ if (lighthouseChromiumPath === chromiumPath && ["collect", "autorun"].includes(p
       "UI work inflates TBT on a small machine (docs/decisions/0007-paint-first-loading.md)",
   );
 
-/**
- * One pass over the routes: each page, and a content page's copy without scripts beside it (first in odd
- * passes); the ratio is a budget of content pages only.
- */
-const pass = (index) =>
-  routes.flatMap((r) => {
-    const pair = [origin, ...(noScriptsOrigin && contentRoutes.includes(r) ? [noScriptsOrigin] : [])];
-    return (index % 2 ? pair.reverse() : pair).map((o) => `${o}${encodeURI(r)}`);
-  });
-const firstPass = Number(env.PERF_FIRST_PASS || 0);
-const urls = Array.from({ length: Number(env.PERF_PASSES || 1) }, (_, i) => pass(firstPass + i)).flat();
+const pass = routes.map((r) => `${origin}${encodeURI(r)}`);
+const urls = Array.from({ length: Number(env.PERF_PASSES || 1) }, () => pass).flat();
 
 export const ci = {
   collect: {

@@ -8,11 +8,9 @@
 // use, and below 1,500 the slowdown is scaled down with it: index × 4 / 1,500, never under 2. Done
 // before each pass over the routes: the machine's speed moves within minutes.
 // PERF_CPU_SLOWDOWN=4 fixes the slowdown instead (Lighthouse's default, no calibration).
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { chromium } from "@playwright/test";
 import { chromiumFlags, lighthouseChromiumPath } from "./chromium.mjs";
+import { importLighthouseFile } from "./lhci-lighthouse.mjs";
 import { median } from "./median.mjs";
 
 /** Lighthouse's mobile slowdown, meant for a host at or above this benchmark index. */
@@ -27,13 +25,8 @@ export function slowdownFor(benchmarkIndex) {
   return Math.round(Math.max(minimumSlowdown, scaled) * 10) / 10;
 }
 
-// Lighthouse's benchmark (its report's "CPU/Memory Power"), from the Lighthouse that LHCI runs (LHCI's
-// dependency, resolved from LHCI's folder).
-const fromLhci = createRequire(createRequire(import.meta.url).resolve("@lhci/cli/package.json"));
-const lighthouseDir = path.dirname(fromLhci.resolve("lighthouse/package.json"));
-const { pageFunctions } = await import(
-  pathToFileURL(path.join(lighthouseDir, "core/lib/page-functions.js")).href
-);
+// Lighthouse's benchmark (its report's "CPU/Memory Power"), from the Lighthouse that LHCI runs.
+const { pageFunctions } = await importLighthouseFile("core/lib/page-functions.js");
 
 /**
  * Measures the host's benchmark index `samples` times (about 1 s each) in one page of the headless

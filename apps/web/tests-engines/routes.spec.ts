@@ -27,13 +27,15 @@ const isOwn404 = (path: string, message: string) =>
 
 interface PageFacts {
   hydrated: boolean;
+  /** Nothing on the page was aria-busy within 10 s of hydrating. */
+  settled: boolean;
   /** Horizontal overflow: the page is wider than the viewport, and the elements that stick out. */
   overflow: { scrollWidth: number; clientWidth: number; sticking: string[] };
   h1: { count: number; text: string; problem: string | null };
 }
 
 /** Runs in the page. */
-function pageFacts(): Omit<PageFacts, "hydrated"> {
+function pageFacts(): Omit<PageFacts, "hydrated" | "settled"> {
   const root = document.documentElement;
   const clientWidth = root.clientWidth;
   const clipped = (el: Element) => {
@@ -84,8 +86,16 @@ async function sweep(browser: EngineBrowser, width: number, height: number) {
       .waitForHydration(10_000)
       .then(() => true)
       .catch(() => false);
+    // Left only once it has what it loads (nothing aria-busy: /consultation's free slots). Leaving cancels a
+    // request still awaited, and WebKit reports a cancelled cross-origin fetch as a script error ("Fetch
+    // API cannot load … due to access control checks") among the next page's: /login's, in a CI run.
+    const settled = await tab
+      .waitFor(() => !document.querySelector('[aria-busy="true"]'), [], { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
     const seen = await tab.run(pageFacts);
-    facts.set(path, { hydrated, ...seen, errors: newErrors(path, before, await tab.errors()) });
+    const errors = newErrors(path, before, await tab.errors());
+    facts.set(path, { hydrated, settled, ...seen, errors });
   }
   await tab.driver.close();
   return facts;
@@ -115,6 +125,10 @@ for (const [width, height] of [
 
     test("hydrates", () => {
       expect(failing(facts, (f) => (f.hydrated ? null : "not hydrated within 10 s"))).toEqual([]);
+    });
+
+    test("loads what it waits for", () => {
+      expect(failing(facts, (f) => (f.settled ? null : "still aria-busy 10 s after hydrating"))).toEqual([]);
     });
 
     test("has no uncaught error", () => {

@@ -78,12 +78,7 @@ const lhciCli = createRequire(import.meta.url).resolve("@lhci/cli/src/cli.js");
 function lhci(command, env) {
   const r = spawnSync(process.execPath, [lhciCli, ...command], {
     stdio: "inherit",
-    env: {
-      ...process.env,
-      PERF_ADVISORY: args.advisory,
-      PERF_URL: sites.url,
-      ...env,
-    },
+    env: { ...process.env, PERF_ADVISORY: args.advisory, PERF_URL: sites.url, ...env },
   });
   return r.status ?? 1;
 }
@@ -202,6 +197,11 @@ function failureText(a) {
   return `${metrics[id]?.label ?? id} ${show(a.actual)} ${beyond} ${show(a.expected)}${a.level === "warn" ? " (advisory)" : ""}`;
 }
 
+// "fail" when an enforced budget is missed, "reported" when only advisory ones (or an unclear ratio) are.
+const budgetCell = (f) =>
+  f.length
+    ? `${f.some((a) => a.level !== "warn") ? "fail" : "reported"}: ${f.map(failureText).join("; ")}`
+    : "pass";
 function table(preset, rows) {
   const b = budgets[preset];
   const limits = Object.entries(b).map(([id, v]) =>
@@ -236,7 +236,7 @@ function table(preset, rows) {
               : `${describeRatio(row.ratio)}${{ fail: " ❌", unclear: " ?" }[row.ratio.verdict] ?? ""}`,
           ]
         : []),
-      row.failures.length ? `fail: ${row.failures.map(failureText).join("; ")}` : "pass",
+      budgetCell(row.failures),
     ];
     const notes = `${row.noindex ? " ¹" : ""}${bare && contentRoutes.includes(row.route) ? " ²" : ""}`;
     lines.push(`| ${row.route}${notes} | ${cells.join(" | ")} |`);

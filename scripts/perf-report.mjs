@@ -285,7 +285,7 @@ const doc = [
   missed.length
     ? `**Budget failures: ${missed.length}** (${missed.join(", ")}).`
     : "**Every enforced budget met.**",
-  ...(advised.length ? [`Outside an advisory budget only: ${advised.join(", ")}.`] : []),
+  ...(advised.length ? [`Reported, not failed (advisory or unclear): ${advised.join(", ")}.`] : []),
   "",
 ].join("\n");
 

@@ -197,11 +197,10 @@ function failureText(a) {
   return `${metrics[id]?.label ?? id} ${show(a.actual)} ${beyond} ${show(a.expected)}${a.level === "warn" ? " (advisory)" : ""}`;
 }
 
-// "fail" when an enforced budget is missed, "reported" when only advisory ones (or an unclear ratio) are.
+/** Whether a row's failures miss an enforced budget, rather than only advisory ones (or an unclear ratio). */
+const missesEnforced = (failures) => failures.some((a) => a.level !== "warn");
 const budgetCell = (f) =>
-  f.length
-    ? `${f.some((a) => a.level !== "warn") ? "fail" : "reported"}: ${f.map(failureText).join("; ")}`
-    : "pass";
+  f.length ? `${missesEnforced(f) ? "fail" : "reported"}: ${f.map(failureText).join("; ")}` : "pass";
 function table(preset, rows) {
   const b = budgets[preset];
   const limits = Object.entries(b).map(([id, v]) =>
@@ -246,8 +245,8 @@ function table(preset, rows) {
 
 const first = Object.values(results)[0]?.[0]?.lhr;
 const rowsWhere = (test) => presets.flatMap((p) => results[p].filter(test).map((r) => `${p} ${r.route}`));
-const missed = rowsWhere((r) => r.failures.some((a) => a.level !== "warn"));
-const advised = rowsWhere((r) => r.failures.length && r.failures.every((a) => a.level === "warn"));
+const missed = rowsWhere((r) => missesEnforced(r.failures));
+const advised = rowsWhere((r) => r.failures.length && !missesEnforced(r.failures));
 const doc = [
   "# Performance report",
   "",

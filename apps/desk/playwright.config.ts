@@ -25,7 +25,10 @@ export default defineConfig({
   outputDir: path.join(repoRoot, "test-results", `desk-${backend}`),
   fullyParallel: true,
   workers: 2,
+  // In CI a failed test runs once more for its trace; one that then passes still fails the run (a
+  // flake is a finding, not something a retry may hide).
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: !!process.env.CI,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -29,7 +29,10 @@ export default defineConfig<object, WorkerOptions>({
   outputDir: path.join(repoRoot, "test-results"),
   fullyParallel: true,
   workers: 2,
+  // In CI a failed test runs once more for its trace; one that then passes still fails the run (a
+  // flake is a finding, not something a retry may hide).
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: !!process.env.CI,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },

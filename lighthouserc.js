@@ -22,7 +22,10 @@ import { builtPages } from "./scripts/built-pages.mjs";
 /** The budgets: category scores (0–1) are minimums, metrics (ms, CLS unitless) maximums. */
 export const budgets = {
   mobile: {
-    performance: 0.98,
+    // 100 (issue 34; 98 since issue 5): the median run's score, rounded as Lighthouse rounds it. In the
+    // runs of 2026-11-30, 60 of 60 LHCI runs on 30 routes scored 100, and 85 of 90 single runs of
+    // perf:compare (5 at 99); a median of 5 runs falls to 99 only when three of them do.
+    performance: 1,
     accessibility: 1,
     "best-practices": 1,
     seo: 1,
